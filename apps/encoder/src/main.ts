@@ -1,0 +1,20 @@
+import { ffmpegVersion } from "@wr/engine";
+import { processCommand } from "./process-command";
+import { runWorker } from "./worker";
+
+const [command, ...args] = process.argv.slice(2);
+
+try {
+  if (command === "process") {
+    await processCommand(args);
+  } else if (command === "probe") {
+    console.log(JSON.stringify({ ffmpeg: await ffmpegVersion(), encoders: ["libx264"] }, null, 2));
+  } else if (command === undefined || command === "work") {
+    await runWorker();
+  } else {
+    throw new Error(`Unknown command "${command}": use work (default), probe or process`);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,46 @@
+import { join } from "node:path";
+import { createServices, requeueUnfinished, runVideoJob, sweepFiles } from "@wr/api";
+import { createApp } from "./app";
+import { loadServerEnv } from "./env";
+
+const env = loadServerEnv();
+const services = await createServices(env);
+const { ctx } = services;
+
+if (env.embeddedWorker) {
+  ctx.queue.startWorker((videoId, job) => runVideoJob(ctx, videoId, job), {
+    concurrency: env.WORKER_CONCURRENCY,
+  });
+  if (ctx.queue.kind === "in-process") await requeueUnfinished(ctx);
+}
+
+const sweep = () => sweepFiles(ctx).catch((error) => console.error("Sweep failed:", error));
+await sweep();
+const sweeper = setInterval(sweep, env.SWEEP_INTERVAL_S * 1000);
+
+const webDir = env.WEB_DIR ?? join(import.meta.dir, "..", "..", "web", "public");
+const app = createApp(ctx, { webDir }).listen({
+  port: env.PORT,
+  hostname: env.HOST,
+  // Our own limit answers first with a clear 413; this only bounds what Bun accepts.
+  maxRequestBodySize: (env.MAX_UPLOAD_MB * 2 + 16) * 1024 * 1024,
+});
+
+console.log(
+  `Watermark Remover listening on http://localhost:${app.server?.port} ` +
+    `(database: ${env.DATABASE_URL ? "PostgreSQL" : "embedded"}, queue: ${ctx.queue.kind}, ` +
+    `worker: ${env.embeddedWorker ? "embedded" : "external encoders"})`,
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing running jobs, then stopping.`);
+  clearInterval(sweeper);
+  await app.stop();
+  await services.close();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

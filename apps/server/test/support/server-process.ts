@@ -1,0 +1,93 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDatabase, type TestDatabase } from "@wr/db/testing";
+
+const ROOT = join(import.meta.dir, "..", "..", "..", "..");
+export const TEST_REDIS_URL = "redis://127.0.0.1:6379";
+
+export type Mode = { database: "pglite" | "postgres"; queue: "in-process" | "bullmq" };
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** Set when the server runs on PostgreSQL: the tests may look at the rows. */
+  databaseUrl: string | null;
+  logs(): string;
+  stop(): Promise<void>;
+};
+
+type Child = ReturnType<typeof Bun.spawn>;
+
+/**
+ * Starts the real server as its own process (and, with BullMQ, a separate encoder process),
+ * on a fresh data folder, database and queue name, listening on a free port.
+ */
+export async function startServer(
+  mode: Mode,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), "wr-test-"));
+  const database: TestDatabase | null =
+    mode.database === "postgres" ? await createTestDatabase() : null;
+  const shared: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(mode.queue === "bullmq"
+      ? { REDIS_URL: TEST_REDIS_URL, QUEUE_NAME: `test-${crypto.randomUUID()}` }
+      : {}),
+    ...env,
+  };
+  let log = "";
+  const children: Child[] = [];
+  const spawn = (entry: string) => {
+    const child = Bun.spawn([process.execPath, join(ROOT, entry)], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...shared },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    children.push(child);
+    return child;
+  };
+  const stop = async () => {
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.race([Promise.all(children.map((c) => c.exited)), Bun.sleep(10_000)]);
+    for (const child of children) child.kill("SIGKILL");
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const server = spawn("apps/server/src/main.ts");
+    const collect = async (stream: ReadableStream<Uint8Array>, onText?: (text: string) => void) => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stream) {
+        const text = decoder.decode(chunk, { stream: true });
+        log += text;
+        onText?.(text);
+      }
+    };
+    const port = new Promise<number>((resolve, reject) => {
+      let seen = "";
+      void collect(server.stdout as ReadableStream<Uint8Array>, (text) => {
+        seen += text;
+        const match = /listening on http:\/\/localhost:(\d+)/.exec(seen);
+        if (match) resolve(Number(match[1]));
+      });
+      void collect(server.stderr as ReadableStream<Uint8Array>);
+      void server.exited.then((code) => reject(new Error(`server exited (${code}):\n${log}`)));
+      setTimeout(() => reject(new Error(`server did not start in 90 s:\n${log}`)), 90_000);
+    });
+    const url = `http://127.0.0.1:${await port}`;
+    if (mode.queue === "bullmq") {
+      const encoder = spawn("apps/encoder/src/main.ts");
+      void collect(encoder.stdout as ReadableStream<Uint8Array>);
+      void collect(encoder.stderr as ReadableStream<Uint8Array>);
+    }
+    return { url, dataDir, databaseUrl: database?.url ?? null, logs: () => log, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

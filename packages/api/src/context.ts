@@ -1,0 +1,12 @@
+import type { Db } from "@wr/db";
+import type { JobQueue } from "@wr/queue";
+import type { AppConfig } from "./config";
+import type { Storage } from "./storage";
+
+/** What every service verb gets: the database, the job queue, file storage and settings. */
+export type ServiceContext = {
+  db: Db;
+  queue: JobQueue;
+  storage: Storage;
+  config: AppConfig;
+};

@@ -1,0 +1,30 @@
+import { resolve } from "node:path";
+import { openDatabase } from "@wr/db";
+import { createQueue } from "@wr/queue";
+import type { ServiceContext } from "./context";
+import { type ServiceEnv, toAppConfig } from "./env";
+import { Storage } from "./storage";
+
+export type Services = { ctx: ServiceContext; close(): Promise<void> };
+
+/** Opens what the services run on: the database (migrated), file storage and the queue. */
+export async function createServices(env: ServiceEnv): Promise<Services> {
+  const dataDir = resolve(env.DATA_DIR);
+  const storage = new Storage(dataDir);
+  await storage.init();
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const queue = createQueue({ redisUrl: env.REDIS_URL, queueName: env.QUEUE_NAME });
+  const ctx: ServiceContext = {
+    db: database.db,
+    queue,
+    storage,
+    config: { ...toAppConfig(env), dataDir },
+  };
+  return {
+    ctx,
+    async close() {
+      await queue.close();
+      await database.close();
+    },
+  };
+}

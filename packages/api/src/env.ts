@@ -1,0 +1,50 @@
+import { z } from "zod";
+import type { AppConfig } from "./config";
+
+const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/** Settings shared by the server and the encoder; each app's env.ts extends and parses it. */
+export const serviceEnvShape = z.object({
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  QUEUE_NAME: z.string().min(1).default("video-processing"),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(500),
+  MAX_DIMENSION: z.coerce.number().int().positive().default(3840),
+  MAX_DURATION_S: seconds(600),
+  PROBE_TIMEOUT_S: seconds(30),
+  JOB_TIMEOUT_S: seconds(1800),
+  PROCESS_WAIT_S: seconds(1800),
+  RESULT_LIFETIME_S: seconds(300),
+  UPLOAD_LIFETIME_S: seconds(3600),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+});
+
+export type ServiceEnv = z.infer<typeof serviceEnvShape>;
+
+export function toAppConfig(env: ServiceEnv): AppConfig {
+  return {
+    dataDir: env.DATA_DIR,
+    maxUploadMb: env.MAX_UPLOAD_MB,
+    maxDimension: env.MAX_DIMENSION,
+    maxDurationS: env.MAX_DURATION_S,
+    maxFps: 120,
+    probeTimeoutMs: env.PROBE_TIMEOUT_S * 1000,
+    jobTimeoutMs: env.JOB_TIMEOUT_S * 1000,
+    processWaitMs: env.PROCESS_WAIT_S * 1000,
+    resultLifetimeMs: env.RESULT_LIFETIME_S * 1000,
+    uploadLifetimeMs: env.UPLOAD_LIFETIME_S * 1000,
+  };
+}
+
+/** Parses an environment, turning zod's issues into one readable line per bad setting. */
+export function parseEnv<T extends z.ZodType>(schema: T, source: Record<string, unknown>): z.infer<T> {
+  const result = schema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+}

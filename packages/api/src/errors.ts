@@ -1,0 +1,26 @@
+import { ERROR_CODES, type ErrorCode } from "@wr/contracts";
+
+/**
+ * An error a user may see: a code that transports map to a status, a message written for the
+ * user, and optional extra fields for the response body (e.g. details, freeTrialInfo).
+ */
+export class AppError extends Error {
+  override readonly name = "AppError";
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code];
+  }
+}
+
+export const badRequest = (message: string, extra?: Record<string, unknown>) =>
+  new AppError("BAD_REQUEST", message, extra);
+export const notFound = (message: string) => new AppError("NOT_FOUND", message);
+export const gone = (message: string) => new AppError("GONE", message);
+export const unavailable = (message: string) => new AppError("UNAVAILABLE", message);

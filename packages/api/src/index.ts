@@ -1,0 +1,18 @@
+export type { AppConfig } from "./config";
+export type { ServiceContext } from "./context";
+export * from "./errors";
+export { sweepFiles } from "./retention/sweep-files";
+export { Storage } from "./storage";
+export { getHealth, type Health } from "./system/get-health";
+export { type AppRouter, appRouter } from "./trpc/app-router";
+export type { TrpcContext } from "./trpc/init";
+export { getJobStatus } from "./videos/get-job-status";
+export { openResult, type ResultFile } from "./videos/open-result";
+export { registerUpload } from "./videos/register-upload";
+export { requeueUnfinished } from "./videos/requeue-unfinished";
+export { runVideoJob } from "./videos/run-video-job";
+export { startProcessing } from "./videos/start-processing";
+export { waitForJob } from "./videos/wait-for-job";
+export { createServices, type Services } from "./create-services";
+export { parseEnv, type ServiceEnv, serviceEnvShape, toAppConfig } from "./env";
+export { handleTrpcRequest, TRPC_ENDPOINT } from "./trpc/handle-request";

@@ -1,0 +1,40 @@
+import type { ErrorCode } from "@wr/contracts";
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { ServiceContext } from "../context";
+import { AppError } from "../errors";
+
+export type TrpcContext = { services: ServiceContext };
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause instanceof AppError ? error.cause : null;
+    return { ...shape, data: { ...shape.data, stack: undefined, extra: cause?.extra } };
+  },
+});
+
+const TRPC_CODES: Record<ErrorCode, TRPCError["code"]> = {
+  BAD_REQUEST: "BAD_REQUEST",
+  UNAUTHORIZED: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  GONE: "NOT_FOUND",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA: "UNSUPPORTED_MEDIA_TYPE",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+  UNAVAILABLE: "SERVICE_UNAVAILABLE",
+};
+
+/** The one place service errors become tRPC errors; every procedure goes through it. */
+const serviceErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(serviceErrors);

@@ -1,0 +1,4 @@
+export * from "./errors";
+export * from "./methods";
+export * from "./rectangle";
+export * from "./video";
