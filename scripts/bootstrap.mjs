@@ -59,18 +59,25 @@ function ensureBun() {
     `bun@${BUN_VERSION}`,
   ]);
   const bun = result.status === 0 ? findBun() : null;
-  if (!bun) fail(`Could not install Bun ${BUN_VERSION}. Install it (npm install -g bun@${BUN_VERSION}) and retry.`);
+  if (!bun)
+    fail(
+      `Could not install Bun ${BUN_VERSION}. Install it (npm install -g bun@${BUN_VERSION}) and retry.`,
+    );
   return bun;
 }
 
 const aptBinaries = { ffmpeg: ["ffmpeg", "ffprobe"], chromium: ["chromium"] };
 
 function ensureAptPackages(packages) {
-  const missing = packages.filter((pkg) => aptBinaries[pkg].some((bin) => !works(bin, ["-version"]) && !works(bin, ["--version"])));
+  const missing = packages.filter((pkg) =>
+    aptBinaries[pkg].some((bin) => !works(bin, ["-version"]) && !works(bin, ["--version"])),
+  );
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (!isRoot || !works("apt-get", ["--version"])) {
-    fail(`Missing: ${missing.join(", ")}. Install ${missing.length > 1 ? "them" : "it"} (on Debian: sudo apt-get install -y ${missing.join(" ")}) and retry.`);
+    fail(
+      `Missing: ${missing.join(", ")}. Install ${missing.length > 1 ? "them" : "it"} (on Debian: sudo apt-get install -y ${missing.join(" ")}) and retry.`,
+    );
   }
   console.log(`Installing ${missing.join(", ")} with apt-get ...`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
@@ -82,11 +89,16 @@ function ensureAptPackages(packages) {
 
 const bun = ensureBun();
 if (run(bun, ["install", "--frozen-lockfile", "--silent"]).status !== 0) {
-  fail("bun install --frozen-lockfile failed: bun.lock and package.json disagree, or the registry is unreachable.");
+  fail(
+    "bun install --frozen-lockfile failed: bun.lock and package.json disagree, or the registry is unreachable.",
+  );
 }
 ensureAptPackages(plan.apt);
 
 const binDir = dirname(bun === "bun" ? "bun" : bun);
-const env = { ...process.env, PATH: bun === "bun" ? process.env.PATH : `${binDir}:${process.env.PATH}` };
+const env = {
+  ...process.env,
+  PATH: bun === "bun" ? process.env.PATH : `${binDir}:${process.env.PATH}`,
+};
 const child = run(bun, [...plan.run, ...rest], { env });
 process.exit(child.status ?? 1);

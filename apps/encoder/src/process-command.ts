@@ -32,7 +32,9 @@ export async function processCommand(args: string[]): Promise<void> {
     timeoutMs: 24 * 3600 * 1000,
     onProgress: (percent) => {
       const rounded = Math.floor(percent);
-      if (rounded !== shown) process.stderr.write(`\r${(shown = rounded)}%`);
+      if (rounded === shown) return;
+      shown = rounded;
+      process.stderr.write(`\r${rounded}%`);
     },
   });
   process.stderr.write("\rdone\n");

@@ -11,7 +11,9 @@ export function createApp(services: ServiceContext, options: { webDir: string })
   return new Elysia()
     .onError(({ code, error, request }) => {
       if (code === "NOT_FOUND") {
-        return errorResponse(new AppError("NOT_FOUND", `No such endpoint: ${new URL(request.url).pathname}`));
+        return errorResponse(
+          new AppError("NOT_FOUND", `No such endpoint: ${new URL(request.url).pathname}`),
+        );
       }
       if (code === "PARSE" || code === "VALIDATION") {
         return errorResponse(new AppError("BAD_REQUEST", "The request is not valid"));
@@ -21,8 +23,9 @@ export function createApp(services: ServiceContext, options: { webDir: string })
     .use(systemRoutes(services))
     .use(videoRoutes(services))
     .use(fileRoutes(services))
-    .all("/api/*", ({ request }) => {
-      throw new AppError("NOT_FOUND", `No such endpoint: ${new URL(request.url).pathname}`);
-    })
-    .use(webRoutes(options.webDir));
+    .use(webRoutes(options.webDir, noEndpoint));
+}
+
+function noEndpoint(request: Request): AppError {
+  return new AppError("NOT_FOUND", `No such endpoint: ${new URL(request.url).pathname}`);
 }

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import postgres from "postgres";
-import { CLIP_720P, type Json, MEDIA, postJson, upload, uploadBytes, uploadedName } from "./support/client";
+import {
+  CLIP_720P,
+  type Json,
+  MEDIA_DIR,
+  postJson,
+  upload,
+  uploadBytes,
+  uploadedName,
+} from "./support/client";
 import { type RunningServer, startServer } from "./support/server-process";
 
 let server: RunningServer;
@@ -24,9 +32,16 @@ async function expectServing() {
 
 describe("uploads that are not videos we process", () => {
   test("a text file named .mp4 is refused by what it is, not its name", async () => {
-    const result = await uploadBytes(server.url, new TextEncoder().encode("hello world\n".repeat(50)), "movie.mp4");
+    const result = await uploadBytes(
+      server.url,
+      new TextEncoder().encode("hello world\n".repeat(50)),
+      "movie.mp4",
+    );
     expect(result.status).toBe(400);
-    expect(result.body).toEqual({ success: false, error: "This file is not a video we can process" });
+    expect(result.body).toEqual({
+      success: false,
+      error: "This file is not a video we can process",
+    });
     await expectServing();
   });
 
@@ -50,7 +65,9 @@ describe("uploads that are not videos we process", () => {
     form.append("file", new Blob(["x"]), "a.mp4");
     const response = await fetch(`${server.url}/api/upload`, { method: "POST", body: form });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as Json).error).toBe('Send the video as multipart/form-data in the field "video"');
+    expect(((await response.json()) as Json).error).toBe(
+      'Send the video as multipart/form-data in the field "video"',
+    );
   });
 
   test("nothing was recorded or kept for any of them", async () => {
@@ -64,25 +81,42 @@ describe("processing requests that are wrong", () => {
   let filename: string;
   const area = { x: 10, y: 10, width: 100, height: 60 };
   beforeAll(async () => {
-    filename = await uploadedName(server.url, join(MEDIA, "parking_lot_topdown_static_640x360.mp4"));
+    filename = await uploadedName(
+      server.url,
+      join(MEDIA_DIR, "parking_lot_topdown_static_640x360.mp4"),
+    );
   });
 
   const process = (payload: unknown) => postJson(server.url, "/api/process", payload);
 
   test("a filename of ../../etc/passwd is 404", async () => {
-    const result = await process({ filename: "../../etc/passwd", method: "blur", rectangles: [area] });
+    const result = await process({
+      filename: "../../etc/passwd",
+      method: "blur",
+      rectangles: [area],
+    });
     expect(result.status).toBe(404);
     expect(result.body.error).toBe("Video not found: upload it again");
   });
 
   test("a rectangle outside the frame says which and why", async () => {
-    const result = await process({ filename, method: "blur", rectangles: [area, { x: 600, y: 0, width: 100, height: 50 }] });
+    const result = await process({
+      filename,
+      method: "blur",
+      rectangles: [area, { x: 600, y: 0, width: 100, height: 50 }],
+    });
     expect(result.status).toBe(400);
-    expect(result.body.error).toBe("Area 2: it reaches outside the 640x360 frame (x 600 + width 100, y 0 + height 50)");
+    expect(result.body.error).toBe(
+      "Area 2: it reaches outside the 640x360 frame (x 600 + width 100, y 0 + height 50)",
+    );
   });
 
   test("a negative width", async () => {
-    const result = await process({ filename, method: "blur", rectangles: [{ ...area, width: -20 }] });
+    const result = await process({
+      filename,
+      method: "blur",
+      rectangles: [{ ...area, width: -20 }],
+    });
     expect(result.status).toBe(400);
     expect(String(result.body.error)).toStartWith("Area 1: width and height must be at least");
   });
@@ -90,7 +124,9 @@ describe("processing requests that are wrong", () => {
   test("an unknown method", async () => {
     const result = await process({ filename, method: "erase", rectangles: [area] });
     expect(result.status).toBe(400);
-    expect(result.body.error).toBe("method: Unknown method: choose one of smartfill, delogo, blur, pixelate, black");
+    expect(result.body.error).toBe(
+      "method: Unknown method: choose one of smartfill, delogo, blur, pixelate, black",
+    );
   });
 
   test("a body that is not JSON", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { MEDIA, uploadedName, type Json } from "./support/client";
+import { type Json, MEDIA_DIR, uploadedName } from "./support/client";
 import { type RunningServer, startServer } from "./support/server-process";
 
 let server: RunningServer;
@@ -24,7 +24,10 @@ async function trpc(path: string, input: unknown, method: "GET" | "POST") {
 }
 
 test("video.process answers at once with a job id; video.status reports progress to completion", async () => {
-  const filename = await uploadedName(server.url, join(MEDIA, "butterfly_thistle_audio_1280x720.mp4"));
+  const filename = await uploadedName(
+    server.url,
+    join(MEDIA_DIR, "butterfly_thistle_audio_1280x720.mp4"),
+  );
   const started = await trpc(
     "video.process",
     { filename, method: "blur", rectangles: [{ x: 100, y: 100, width: 300, height: 200 }] },
@@ -53,7 +56,11 @@ test("video.process answers at once with a job id; video.status reports progress
 test("service errors keep their meaning over tRPC", async () => {
   const missing = await trpc(
     "video.process",
-    { filename: "0123456789abcdef0123456789abcdef.mp4", method: "blur", rectangles: [{ x: 0, y: 0, width: 10, height: 10 }] },
+    {
+      filename: "0123456789abcdef0123456789abcdef.mp4",
+      method: "blur",
+      rectangles: [{ x: 0, y: 0, width: 10, height: 10 }],
+    },
     "POST",
   );
   expect(missing.status).toBe(404);

@@ -42,7 +42,10 @@ export function toAppConfig(env: ServiceEnv): AppConfig {
 }
 
 /** Parses an environment, turning zod's issues into one readable line per bad setting. */
-export function parseEnv<T extends z.ZodType>(schema: T, source: Record<string, unknown>): z.infer<T> {
+export function parseEnv<T extends z.ZodType>(
+  schema: T,
+  source: Record<string, unknown>,
+): z.infer<T> {
   const result = schema.safeParse(source);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);

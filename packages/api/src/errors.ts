@@ -1,13 +1,14 @@
 import { ERROR_CODES, type ErrorCode } from "@wr/contracts";
 
 /**
- * An error a user may see: a code that transports map to a status, a message written for the
+ * An error a user may see: a kind that transports map to a status, a message written for the
  * user, and optional extra fields for the response body (e.g. details, freeTrialInfo).
+ * (Not named `code`: Elysia treats an error's `code` of "NOT_FOUND" as its own route miss.)
  */
 export class AppError extends Error {
   override readonly name = "AppError";
   constructor(
-    readonly code: ErrorCode,
+    readonly kind: ErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
@@ -15,7 +16,7 @@ export class AppError extends Error {
   }
 
   get status(): number {
-    return ERROR_CODES[this.code];
+    return ERROR_CODES[this.kind];
   }
 }
 

@@ -52,7 +52,9 @@ export class Storage {
   }
 
   /** Files of a folder with their last modification time, for the sweeper. */
-  async list(folder: StoredFolder | "tmp"): Promise<{ name: string; path: string; mtimeMs: number }[]> {
+  async list(
+    folder: StoredFolder | "tmp",
+  ): Promise<{ name: string; path: string; mtimeMs: number }[]> {
     const dir = join(this.root, folder);
     const names = await readdir(dir).catch(() => [] as string[]);
     const entries = await Promise.all(

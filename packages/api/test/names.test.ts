@@ -13,7 +13,13 @@ describe("stored names", () => {
     const storage = new Storage("/srv/data");
     const name = Storage.newName("mp4");
     expect(storage.pathOf("results", name)).toBe(`/srv/data/results/${name}`);
-    for (const hostile of ["../../etc/passwd", "%2e%2e%2fpasswd", `${name}\0.txt`, "a\\b.mp4", ""]) {
+    for (const hostile of [
+      "../../etc/passwd",
+      "%2e%2e%2fpasswd",
+      `${name}\0.txt`,
+      "a\\b.mp4",
+      "",
+    ]) {
       expect(storage.pathOf("results", hostile)).toBeNull();
     }
   });

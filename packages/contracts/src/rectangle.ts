@@ -23,7 +23,8 @@ export type VideoBounds = { width: number; height: number; duration: number };
  */
 export function findRectangleProblem(rectangles: Rectangle[], video: VideoBounds): string | null {
   if (rectangles.length === 0) return "Mark at least one area to remove";
-  if (rectangles.length > MAX_RECTANGLES) return `At most ${MAX_RECTANGLES} areas can be removed at once`;
+  if (rectangles.length > MAX_RECTANGLES)
+    return `At most ${MAX_RECTANGLES} areas can be removed at once`;
   for (const [index, r] of rectangles.entries()) {
     const problem = rectangleProblem(r, video);
     if (problem) return `Area ${index + 1}: ${problem}`;

@@ -12,6 +12,16 @@ import {
 type JobData = { videoId: string };
 
 const JOB_NAME = "process-video";
+/** How long a producer call may wait for Redis before the caller gets an error. */
+const REDIS_WAIT_MS = 5_000;
+
+function withinRedisWait<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("Redis did not answer in time")), REDIS_WAIT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Jobs over Redis: any number of encoder processes, on any host, take them. */
 export class BullmqQueue implements JobQueue {
@@ -38,7 +48,7 @@ export class BullmqQueue implements JobQueue {
 
   async enqueue(videoId: string): Promise<void> {
     // The video id is the job id: enqueuing the same video twice adds one job.
-    await this.#queue.add(JOB_NAME, { videoId }, { jobId: videoId });
+    await withinRedisWait(this.#queue.add(JOB_NAME, { videoId }, { jobId: videoId }));
   }
 
   startWorker(handler: JobHandler, options: WorkerOptions): void {
@@ -68,7 +78,9 @@ export class BullmqQueue implements JobQueue {
 
   async stats(): Promise<QueueStats> {
     try {
-      const counts = await this.#queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+      const counts = await withinRedisWait(
+        this.#queue.getJobCounts("waiting", "active", "delayed", "prioritized"),
+      );
       return {
         kind: this.kind,
         ok: true,
@@ -82,6 +94,7 @@ export class BullmqQueue implements JobQueue {
 
   async close(): Promise<void> {
     await Promise.allSettled(this.#workers.map((worker) => worker.close()));
-    await this.#queue.close();
+    // A queue that never reached Redis has nothing to release (and BullMQ may throw saying so).
+    await this.#queue.close().catch(() => {});
   }
 }

@@ -1,8 +1,8 @@
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { pipeline } from "node:stream/promises";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { AppError, badRequest } from "@wr/api";
 import { MESSAGES } from "@wr/contracts";
 import busboy from "busboy";

@@ -6,7 +6,8 @@ import { Elysia } from "elysia";
 export function systemRoutes(services: ServiceContext) {
   return new Elysia()
     .get("/api/health", () => getHealth({ ctx: services, ffmpegVersion }))
-    .all(`${TRPC_ENDPOINT}/*`, ({ request }) => handleTrpcRequest(request, services), {
+    .get(`${TRPC_ENDPOINT}/*`, ({ request }) => handleTrpcRequest(request, services))
+    .post(`${TRPC_ENDPOINT}/*`, ({ request }) => handleTrpcRequest(request, services), {
       parse: "none",
     });
 }

@@ -1,4 +1,10 @@
-import { badRequest, registerUpload, type ServiceContext, startProcessing, waitForJob } from "@wr/api";
+import {
+  badRequest,
+  registerUpload,
+  type ServiceContext,
+  startProcessing,
+  waitForJob,
+} from "@wr/api";
 import { processInputSchema } from "@wr/contracts";
 import { Elysia } from "elysia";
 import { receiveUpload } from "../http/receive-upload";
@@ -33,7 +39,10 @@ export function videoRoutes(services: ServiceContext) {
           throw badRequest(`${where}${issue?.message ?? "Invalid request"}`);
         }
         const { jobId } = await startProcessing({ ctx: services, input: parsed.data });
-        const result = await waitForJob({ ctx: services, input: { jobId, signal: request.signal } });
+        const result = await waitForJob({
+          ctx: services,
+          input: { jobId, signal: request.signal },
+        });
         return { success: true, filename: result.filename, processingTime: result.processingTime };
       },
       { parse: "none" },

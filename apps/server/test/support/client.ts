@@ -1,18 +1,10 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { MEDIA_DIR } from "@wr/engine/testing";
 
-/** The shared test clips: beside the project (../shared/media), or where MEDIA_DIR says. */
-const MEDIA_CANDIDATES = [
-  process.env.MEDIA_DIR,
-  join(import.meta.dir, "..", "..", "..", "..", "..", "shared", "media"),
-  "/work/shared/media",
-].filter((dir): dir is string => Boolean(dir));
-export const MEDIA = join(
-  MEDIA_CANDIDATES.find((dir) => existsSync(join(dir, "manifest.json"))) ?? MEDIA_CANDIDATES[0] ?? ".",
-  "clean",
-);
-export const CLIP_720P = join(MEDIA, "bee_takeoff_fast_audio_1280x720.mp4");
+export { MEDIA_DIR };
+
+export const CLIP_720P = join(MEDIA_DIR, "bee_takeoff_fast_audio_1280x720.mp4");
 
 // biome-ignore lint/suspicious/noExplicitAny: the tests assert the shape of every body they read
 export type Json = any;
@@ -29,13 +21,21 @@ async function answer(response: Response): Promise<ApiAnswer> {
   return { status: response.status, body };
 }
 
-export async function upload(base: string, path: string, name = basename(path)): Promise<ApiAnswer> {
+export async function upload(
+  base: string,
+  path: string,
+  name = basename(path),
+): Promise<ApiAnswer> {
   const form = new FormData();
   form.append("video", new Blob([await readFile(path)]), name);
   return answer(await fetch(`${base}/api/upload`, { method: "POST", body: form }));
 }
 
-export async function uploadBytes(base: string, bytes: Uint8Array, name: string): Promise<ApiAnswer> {
+export async function uploadBytes(
+  base: string,
+  bytes: Uint8Array,
+  name: string,
+): Promise<ApiAnswer> {
   const form = new FormData();
   form.append("video", new Blob([bytes]), name);
   return answer(await fetch(`${base}/api/upload`, { method: "POST", body: form }));

@@ -69,8 +69,16 @@ async function removeOrphans(ctx: ServiceContext, now: Date): Promise<number> {
     ctx.storage.list("tmp"),
   ]);
   const old = (files: typeof uploads) => files.filter((file) => file.mtimeMs < cutoff);
-  const liveUploads = await knownNames(ctx, "upload", old(uploads).map((f) => f.name));
-  const liveResults = await knownNames(ctx, "result", old(results).map((f) => f.name));
+  const liveUploads = await knownNames(
+    ctx,
+    "upload",
+    old(uploads).map((f) => f.name),
+  );
+  const liveResults = await knownNames(
+    ctx,
+    "result",
+    old(results).map((f) => f.name),
+  );
   const orphans = [
     ...old(uploads).filter((file) => !liveUploads.has(file.name)),
     ...old(results).filter((file) => !liveResults.has(file.name)),

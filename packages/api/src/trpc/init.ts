@@ -1,5 +1,5 @@
-import type { ErrorCode } from "@wr/contracts";
 import { initTRPC, TRPCError } from "@trpc/server";
+import type { ErrorCode } from "@wr/contracts";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 
@@ -31,7 +31,7 @@ const serviceErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODES[cause.code], message: cause.message, cause });
+    throw new TRPCError({ code: TRPC_CODES[cause.kind], message: cause.message, cause });
   }
   return result;
 });

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
 import { type Video, videos } from "@wr/db";
+import { eq } from "drizzle-orm";
 import type { ServiceContext } from "../context";
 
 export async function findVideoById(ctx: ServiceContext, id: string): Promise<Video | null> {

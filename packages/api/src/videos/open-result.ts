@@ -21,12 +21,13 @@ export async function openResult({
     .from(videos)
     .where(eq(videos.resultFilename, input.filename))
     .limit(1);
-  if (!video || video.status !== "completed") throw notFound(MESSAGES.resultNotFound);
+  if (video?.status !== "completed") throw notFound(MESSAGES.resultNotFound);
   const expired =
     video.resultDeletedAt !== null ||
     (video.resultExpiresAt !== null && video.resultExpiresAt.getTime() <= Date.now());
   const size = expired ? null : await ctx.storage.size(path);
-  if (size === null) throw gone(MESSAGES.resultExpired(describeDuration(ctx.config.resultLifetimeMs)));
+  if (size === null)
+    throw gone(MESSAGES.resultExpired(describeDuration(ctx.config.resultLifetimeMs)));
   return { path, size, downloadName: cleanDownloadName(video.originalFilename) };
 }
 

@@ -66,10 +66,12 @@ export async function runVideoJob(
   } catch (error) {
     await progress.flush();
     await ctx.storage.remove(scratch);
+    // The same input would fail the same way again: only other faults are worth a retry.
     const permanent =
       error instanceof FfmpegError ||
       error instanceof MediaRejectedError ||
-      error instanceof PermanentJobError;
+      error instanceof PermanentJobError ||
+      error instanceof RangeError;
     const message = error instanceof Error ? error.message : String(error);
     if (permanent || job.attempt >= job.maxAttempts) {
       await finish(ctx, videoId, { status: "failed", error: message });

@@ -1,0 +1,3 @@
+import { definePipelineSuite } from "./support/pipeline-suite";
+
+definePipelineSuite({ database: "pglite", queue: "in-process" });

@@ -1,0 +1,18 @@
+import type { FrameFiller } from "./spatial-fill";
+
+/**
+ * The slot a smartfill algorithm plugs into: decoded yuv420p frames in display order in, the
+ * same number of frames out, in order. A transform may hold back a bounded number of frames
+ * (a multi-frame method looks ahead); the pipeline around it keeps memory bounded otherwise.
+ */
+export type FrameTransform = (frames: AsyncIterable<Uint8Array>) => AsyncIterable<Uint8Array>;
+
+/** A transform that handles each frame on its own (with whatever state the filler keeps). */
+export function eachFrame(filler: FrameFiller): FrameTransform {
+  return async function* (frames) {
+    for await (const frame of frames) {
+      filler(frame);
+      yield frame;
+    }
+  };
+}
