@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { MediaInfo } from "@wr/contracts";
 
 /** The shared clips: beside the project (../shared/media), or where MEDIA_DIR says. */
 function findMediaDir(): string {
@@ -18,6 +19,20 @@ function findMediaDir(): string {
 
 export const MEDIA_DIR = findMediaDir();
 export const BEE = join(MEDIA_DIR, "bee_takeoff_fast_audio_1280x720.mp4");
+
+/** What probing the bee clip must give. */
+export const BEE_MEDIA: MediaInfo = {
+  container: "mov",
+  width: 1280,
+  height: 720,
+  duration: 4.038,
+  fps: 30000 / 1001,
+  frameRate: "30000/1001",
+  frameCount: 121,
+  videoCodec: "h264",
+  hasAudio: true,
+  audioCodec: "aac",
+};
 
 export const LIMITS = { maxDimension: 3840, maxDurationS: 600, maxFps: 120, timeoutMs: 20_000 };
 

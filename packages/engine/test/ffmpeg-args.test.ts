@@ -5,22 +5,12 @@ import { filterMethodArgs } from "../src/methods/filter-method-args";
 import { ffprobeArgs } from "../src/probe/probe-media";
 import { toRegions } from "../src/regions";
 import { decodeArgs, encodeFromPipeArgs } from "../src/smartfill/smartfill-args";
+import { BEE_MEDIA } from "./clips";
 
 /** An argument array written as one line; none of these arguments contains a space. */
 const words = (line: string) => line.trim().split(/\s+/);
 
-const MEDIA: MediaInfo = {
-  container: "mov",
-  width: 1280,
-  height: 720,
-  duration: 4.038,
-  fps: 30000 / 1001,
-  frameRate: "30000/1001",
-  frameCount: 121,
-  videoCodec: "h264",
-  hasAudio: true,
-  audioCodec: "aac",
-};
+const MEDIA: MediaInfo = BEE_MEDIA;
 
 const QUIET = "-hide_banner -nostdin -v error";
 const INPUT = "-protocol_whitelist file -f mov -i /in/upload.mp4";

@@ -11,6 +11,8 @@ export type Mode = { database: "pglite" | "postgres"; queue: "in-process" | "bul
 export type RunningServer = {
   url: string;
   dataDir: string;
+  /** Kills the processes at once (SIGKILL), as a crash would, keeping data and database. */
+  crash(): Promise<void>;
   /** Set when the server runs on PostgreSQL: the tests may look at the rows. */
   databaseUrl: string | null;
   logs(): string;
@@ -26,8 +28,9 @@ type Child = ReturnType<typeof Bun.spawn>;
 export async function startServer(
   mode: Mode,
   env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
 ): Promise<RunningServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), "wr-test-"));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "wr-test-")));
   const database: TestDatabase | null =
     mode.database === "postgres" ? await createTestDatabase() : null;
   const shared: Record<string, string> = {
@@ -85,7 +88,11 @@ export async function startServer(
       void collect(encoder.stdout as ReadableStream<Uint8Array>);
       void collect(encoder.stderr as ReadableStream<Uint8Array>);
     }
-    return { url, dataDir, databaseUrl: database?.url ?? null, logs: () => log, stop };
+    const crash = async () => {
+      for (const child of children) child.kill("SIGKILL");
+      await Promise.all(children.map((child) => child.exited));
+    };
+    return { url, dataDir, databaseUrl: database?.url ?? null, logs: () => log, stop, crash };
   } catch (error) {
     await stop();
     throw error;
