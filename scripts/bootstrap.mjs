@@ -16,6 +16,7 @@ const commands = {
   test: { run: ["scripts/run-tests.ts"], apt: ["ffmpeg", "chromium"] },
   bench: { run: ["scripts/bench.ts"], apt: ["ffmpeg"] },
   encoder: { run: ["apps/encoder/src/main.ts"], apt: ["ffmpeg"] },
+  admin: { run: ["apps/server/src/cli.ts"], apt: [] },
 };
 
 const [command = "start", ...rest] = process.argv.slice(2);

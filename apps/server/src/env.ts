@@ -1,5 +1,10 @@
-import { parseEnv, serviceEnvShape } from "@wr/api";
+import { flag, parseEnv, serviceEnvShape } from "@wr/api";
 import { z } from "zod";
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
 
 const serverEnvSchema = serviceEnvShape
   .extend({
@@ -9,6 +14,12 @@ const serverEnvSchema = serviceEnvShape
     EMBEDDED_WORKER: z.enum(["true", "false", "auto"]).default("auto"),
     SWEEP_INTERVAL_S: z.coerce.number().positive().default(30),
     WEB_DIR: z.string().optional(),
+    /** Believe X-Forwarded-For (its last entry): only behind a proxy that sets it. */
+    TRUST_PROXY: flag(false),
+    /** The first administrator, created or promoted at start-up. */
+    ADMIN_EMAIL: optional,
+    ADMIN_PASSWORD: optional,
+    ADMIN_NAME: optional,
   })
   .transform((env) => ({
     ...env,

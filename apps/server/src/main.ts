@@ -1,11 +1,22 @@
 import { join } from "node:path";
-import { createServices, requeueUnfinished, runVideoJob, sweepFiles } from "@wr/api";
+import { createServices, ensureAdmin, requeueUnfinished, runVideoJob, sweepFiles } from "@wr/api";
 import { createApp } from "./app";
 import { loadServerEnv } from "./env";
 
 const env = loadServerEnv();
 const services = await createServices(env);
 const { ctx } = services;
+
+if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+  const admin = await ensureAdmin({
+    ctx,
+    input: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME },
+  }).catch((error: Error) => {
+    console.error(`ADMIN_EMAIL / ADMIN_PASSWORD: ${error.message}`);
+    process.exit(1);
+  });
+  console.log(`Administrator ${admin.email} ${admin.created ? "created" : "ready"}.`);
+}
 
 if (env.embeddedWorker) {
   ctx.queue.startWorker((videoId, job) => runVideoJob(ctx, videoId, job), {
@@ -19,7 +30,7 @@ await sweep();
 const sweeper = setInterval(sweep, env.SWEEP_INTERVAL_S * 1000);
 
 const webDir = env.WEB_DIR ?? join(import.meta.dir, "..", "..", "web", "public");
-const app = createApp(ctx, { webDir }).listen({
+const app = createApp(ctx, { webDir, trustProxy: env.TRUST_PROXY }).listen({
   port: env.PORT,
   hostname: env.HOST,
   // Our own limit answers first with a clear 413; this only bounds what Bun accepts.

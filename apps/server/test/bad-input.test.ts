@@ -125,7 +125,7 @@ describe("processing requests that are wrong", () => {
     const result = await process({ filename, method: "erase", rectangles: [area] });
     expect(result.status).toBe(400);
     expect(result.body.error).toBe(
-      "method: Unknown method: choose one of smartfill, delogo, blur, pixelate, black",
+      "Unknown method: choose one of smartfill, delogo, blur, pixelate, black",
     );
   });
 

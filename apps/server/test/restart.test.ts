@@ -2,7 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Json, MEDIA_DIR, uploadedName } from "./support/client";
+import { type Json, MEDIA_DIR, trpc, uploadedName } from "./support/client";
 import { type RunningServer, startServer } from "./support/server-process";
 
 const mode = { database: "pglite", queue: "in-process" } as const;
@@ -11,22 +11,9 @@ afterAll(async () => {
   for (const server of servers) await server.stop();
 });
 
-async function trpc(
-  server: RunningServer,
-  path: string,
-  input: unknown,
-  post = false,
-): Promise<Json> {
-  const response = post
-    ? await fetch(`${server.url}/api/trpc/${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(input),
-      })
-    : await fetch(
-        `${server.url}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`,
-      );
-  return ((await response.json()) as Json).result.data;
+async function call(server: RunningServer, path: string, input: unknown, post = false) {
+  const answer = await trpc(server.url, post ? "mutation" : "query", path, input);
+  return answer.body.result.data as Json;
 }
 
 test("a crash mid-job loses nothing: after a restart the job completes and leftovers are swept", async () => {
@@ -36,14 +23,14 @@ test("a crash mid-job loses nothing: after a restart the job completes and lefto
     first.url,
     join(MEDIA_DIR, "butterfly_thistle_audio_1280x720.mp4"),
   );
-  const { jobId } = await trpc(
+  const { jobId } = await call(
     first,
     "video.process",
     { filename, method: "smartfill", rectangles: [{ x: 40, y: 40, width: 320, height: 160 }] },
     true,
   );
   for (let i = 0; i < 300; i++) {
-    const job = await trpc(first, "video.status", { jobId });
+    const job = await call(first, "video.status", { jobId });
     if (job.status === "processing" && job.progress > 0) break;
     expect(job.status).not.toBe("completed");
     await Bun.sleep(50);
@@ -63,7 +50,7 @@ test("a crash mid-job loses nothing: after a restart the job completes and lefto
   servers.push(second);
   let job: Json = null;
   for (let i = 0; i < 1200; i++) {
-    job = await trpc(second, "video.status", { jobId });
+    job = await call(second, "video.status", { jobId });
     if (job.status === "completed" || job.status === "failed") break;
     await Bun.sleep(100);
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { type Json, MEDIA_DIR, uploadedName } from "./support/client";
+import { MEDIA_DIR, trpc, uploadedName } from "./support/client";
 import { type RunningServer, startServer } from "./support/server-process";
 
 let server: RunningServer;
@@ -9,37 +9,26 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function trpc(path: string, input: unknown, method: "GET" | "POST") {
-  const url =
-    method === "GET"
-      ? `${server.url}/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`
-      : `${server.url}/api/trpc/${path}`;
-  const response = await fetch(url, {
-    method,
-    ...(method === "POST"
-      ? { headers: { "content-type": "application/json" }, body: JSON.stringify(input) }
-      : {}),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
+const call = (kind: "query" | "mutation", path: string, input: unknown) =>
+  trpc(server.url, kind, path, input);
 
 test("video.process answers at once with a job id; video.status reports progress to completion", async () => {
   const filename = await uploadedName(
     server.url,
     join(MEDIA_DIR, "butterfly_thistle_audio_1280x720.mp4"),
   );
-  const started = await trpc(
-    "video.process",
-    { filename, method: "blur", rectangles: [{ x: 100, y: 100, width: 300, height: 200 }] },
-    "POST",
-  );
+  const started = await call("mutation", "video.process", {
+    filename,
+    method: "blur",
+    rectangles: [{ x: 100, y: 100, width: 300, height: 200 }],
+  });
   expect(started.status).toBe(200);
   const { jobId } = started.body.result.data;
   expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
 
   const seen: { status: string; progress: number }[] = [];
   for (let i = 0; i < 600; i++) {
-    const { body } = await trpc("video.status", { jobId }, "GET");
+    const { body } = await call("query", "video.status", { jobId });
     const job = body.result.data;
     seen.push({ status: job.status, progress: job.progress });
     if (job.status === "completed" || job.status === "failed") break;
@@ -54,17 +43,13 @@ test("video.process answers at once with a job id; video.status reports progress
 });
 
 test("service errors keep their meaning over tRPC", async () => {
-  const missing = await trpc(
-    "video.process",
-    {
-      filename: "0123456789abcdef0123456789abcdef.mp4",
-      method: "blur",
-      rectangles: [{ x: 0, y: 0, width: 10, height: 10 }],
-    },
-    "POST",
-  );
+  const missing = await call("mutation", "video.process", {
+    filename: "0123456789abcdef0123456789abcdef.mp4",
+    method: "blur",
+    rectangles: [{ x: 0, y: 0, width: 10, height: 10 }],
+  });
   expect(missing.status).toBe(404);
   expect(missing.body.error.message).toBe("Video not found: upload it again");
-  const badInput = await trpc("video.status", { jobId: "nope" }, "GET");
+  const badInput = await call("query", "video.status", { jobId: "nope" });
   expect(badInput.status).toBe(400);
 });

@@ -1,3 +1,5 @@
+import type { ThrottleLimits } from "./auth/login-throttle";
+
 /** Settings the services need; each app reads them from its environment in its own env.ts. */
 export type AppConfig = {
   dataDir: string;
@@ -12,4 +14,10 @@ export type AppConfig = {
   resultLifetimeMs: number;
   /** An upload never processed is removed after this long. */
   uploadLifetimeMs: number;
+  /** Videos a guest may process, per fingerprint and per network block of their IP. */
+  freeTrialLimit: number;
+  freeTrialIpLimit: number;
+  /** Whether a signed-in user's processing costs a credit. */
+  creditsRequired: boolean;
+  login: ThrottleLimits;
 };

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { openDatabase } from "@wr/db";
 import { createQueue } from "@wr/queue";
+import { LoginThrottle } from "./auth/login-throttle";
 import type { ServiceContext } from "./context";
 import { type ServiceEnv, toAppConfig } from "./env";
 import { Storage } from "./storage";
@@ -14,11 +15,13 @@ export async function createServices(env: ServiceEnv): Promise<Services> {
   await storage.init();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
   const queue = createQueue({ redisUrl: env.REDIS_URL, queueName: env.QUEUE_NAME });
+  const config = { ...toAppConfig(env), dataDir };
   const ctx: ServiceContext = {
     db: database.db,
     queue,
     storage,
-    config: { ...toAppConfig(env), dataDir },
+    config,
+    loginThrottle: new LoginThrottle(config.login),
   };
   return {
     ctx,

@@ -7,6 +7,13 @@ const optionalUrl = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined));
 
+/** "true"/"false" (also 1/0, yes/no) in the environment. */
+export const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"])
+    .default(fallback ? "true" : "false")
+    .transform((value) => ["true", "1", "yes"].includes(value));
+
 /** Settings shared by the server and the encoder; each app's env.ts extends and parses it. */
 export const serviceEnvShape = z.object({
   DATA_DIR: z.string().default("./data"),
@@ -22,6 +29,12 @@ export const serviceEnvShape = z.object({
   RESULT_LIFETIME_S: seconds(300),
   UPLOAD_LIFETIME_S: seconds(3600),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  FREE_TRIAL_LIMIT: z.coerce.number().int().min(0).default(2),
+  FREE_TRIAL_IP_LIMIT: z.coerce.number().int().min(0).default(10),
+  CREDITS_REQUIRED: flag(false),
+  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(20),
+  LOGIN_WINDOW_S: seconds(900),
 });
 
 export type ServiceEnv = z.infer<typeof serviceEnvShape>;
@@ -38,6 +51,14 @@ export function toAppConfig(env: ServiceEnv): AppConfig {
     processWaitMs: env.PROCESS_WAIT_S * 1000,
     resultLifetimeMs: env.RESULT_LIFETIME_S * 1000,
     uploadLifetimeMs: env.UPLOAD_LIFETIME_S * 1000,
+    freeTrialLimit: env.FREE_TRIAL_LIMIT,
+    freeTrialIpLimit: env.FREE_TRIAL_IP_LIMIT,
+    creditsRequired: env.CREDITS_REQUIRED,
+    login: {
+      maxPerEmail: env.LOGIN_MAX_PER_EMAIL,
+      maxPerIp: env.LOGIN_MAX_PER_IP,
+      windowMs: env.LOGIN_WINDOW_S * 1000,
+    },
   };
 }
 

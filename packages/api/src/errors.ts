@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly kind: ErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Seconds a client should wait before trying again (429, 503): the Retry-After header. */
+    readonly retry: { retryAfter?: number } = {},
   ) {
     super(message);
   }

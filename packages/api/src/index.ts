@@ -1,14 +1,36 @@
+export { blockTrial } from "./admin/block-trial";
+export { ensureAdmin } from "./admin/ensure-admin";
+export { getStats } from "./admin/get-stats";
+export { listFreeTrials } from "./admin/list-free-trials";
+export { listUsers } from "./admin/list-users";
+export { listVideos } from "./admin/list-videos";
+export { setActive } from "./admin/set-active";
+export { setCredits } from "./admin/set-credits";
+export {
+  type Actor,
+  type Requester,
+  requireAdmin,
+  requireUser,
+  resolveActor,
+  type UserActor,
+} from "./auth/actor";
+export { login } from "./auth/login";
+export { logout } from "./auth/logout";
+export { register } from "./auth/register";
+export { updateProfile } from "./auth/update-profile";
 export type { AppConfig } from "./config";
 export type { ServiceContext } from "./context";
 export { createServices, type Services } from "./create-services";
-export { parseEnv, type ServiceEnv, serviceEnvShape, toAppConfig } from "./env";
+export { flag, parseEnv, type ServiceEnv, serviceEnvShape, toAppConfig } from "./env";
 export * from "./errors";
 export { sweepFiles } from "./retention/sweep-files";
 export { Storage } from "./storage";
 export { getHealth, type Health } from "./system/get-health";
+export { getTrialStatus } from "./trial/get-trial-status";
 export { type AppRouter, appRouter } from "./trpc/app-router";
 export { handleTrpcRequest, TRPC_ENDPOINT } from "./trpc/handle-request";
 export type { TrpcContext } from "./trpc/init";
+export { toPublicUser } from "./users/to-public-user";
 export { getJobStatus } from "./videos/get-job-status";
 export { openResult, type ResultFile } from "./videos/open-result";
 export { registerUpload } from "./videos/register-upload";

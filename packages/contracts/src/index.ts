@@ -1,4 +1,7 @@
+export * from "./admin";
+export * from "./auth";
 export * from "./errors";
 export * from "./methods";
 export * from "./rectangle";
+export * from "./trial";
 export * from "./video";

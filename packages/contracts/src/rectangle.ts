@@ -1,13 +1,18 @@
 import { z } from "zod";
 
+const pixels = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of pixels` })
+    .int(`${name} must be a whole number of pixels`);
+
 /** A marked area in video pixels; times in seconds, an absent endTime means "to the end". */
 export const rectangleSchema = z.object({
-  x: z.number().int("x must be a whole number of pixels"),
-  y: z.number().int("y must be a whole number of pixels"),
-  width: z.number().int("width must be a whole number of pixels"),
-  height: z.number().int("height must be a whole number of pixels"),
-  startTime: z.number().finite().optional(),
-  endTime: z.number().finite().nullable().optional(),
+  x: pixels("x"),
+  y: pixels("y"),
+  width: pixels("width"),
+  height: pixels("height"),
+  startTime: z.number({ error: "startTime must be a number of seconds" }).optional(),
+  endTime: z.number({ error: "endTime must be a number of seconds" }).nullable().optional(),
 });
 
 export type Rectangle = z.infer<typeof rectangleSchema>;

@@ -13,7 +13,7 @@ export const storedFilenameSchema = z
   .regex(STORED_NAME_PATTERN, "Unknown file: use the filename the upload returned");
 
 export const processInputSchema = z.object({
-  filename: z.string().min(1, "filename is required"),
+  filename: z.string({ error: "filename is required" }).min(1, "filename is required"),
   rectangles: z.array(rectangleSchema, { error: "rectangles must be a list of areas" }),
   method: methodSchema,
 });

@@ -6,9 +6,7 @@ export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     return Response.json(
       { success: false, error: error.message, ...error.extra },
-      {
-        status: error.status,
-      },
+      { status: error.status },
     );
   }
   console.error("Unexpected error:", error);

@@ -1,13 +1,14 @@
 import { getHealth, handleTrpcRequest, type ServiceContext, TRPC_ENDPOINT } from "@wr/api";
 import { ffmpegVersion } from "@wr/engine";
 import { Elysia } from "elysia";
+import type { Identify, RequestContext } from "../http/identify";
 
 /** Health for the SPA's badge and operators, and the typed tRPC API. */
-export function systemRoutes(services: ServiceContext) {
+export function systemRoutes(services: ServiceContext, identify: Identify) {
+  const trpc = async (context: RequestContext) =>
+    handleTrpcRequest(context.request, services, await identify(context));
   return new Elysia()
     .get("/api/health", () => getHealth({ ctx: services, ffmpegVersion }))
-    .get(`${TRPC_ENDPOINT}/*`, ({ request }) => handleTrpcRequest(request, services))
-    .post(`${TRPC_ENDPOINT}/*`, ({ request }) => handleTrpcRequest(request, services), {
-      parse: "none",
-    });
+    .get(`${TRPC_ENDPOINT}/*`, trpc)
+    .post(`${TRPC_ENDPOINT}/*`, trpc, { parse: "none" });
 }

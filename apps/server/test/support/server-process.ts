@@ -8,6 +8,15 @@ export const TEST_REDIS_URL = "redis://127.0.0.1:6379";
 
 export type Mode = { database: "pglite" | "postgres"; queue: "in-process" | "bullmq" };
 
+/**
+ * Settings every test server gets unless the caller's env says otherwise: a free trial large
+ * enough that tests which process videos as guests never meet its limits.
+ */
+export const DEFAULT_TEST_ENV: Record<string, string> = {
+  FREE_TRIAL_LIMIT: "1000000",
+  FREE_TRIAL_IP_LIMIT: "1000000",
+};
+
 export type RunningServer = {
   url: string;
   dataDir: string;
@@ -24,16 +33,18 @@ type Child = ReturnType<typeof Bun.spawn>;
 /**
  * Starts the real server as its own process (and, with BullMQ, a separate encoder process),
  * on a fresh data folder, database and queue name, listening on a free port.
+ * An env value of undefined removes that setting (e.g. to get the server's own default).
  */
 export async function startServer(
   mode: Mode,
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   options: { dataDir?: string } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "wr-test-")));
   const database: TestDatabase | null =
     mode.database === "postgres" ? await createTestDatabase() : null;
-  const shared: Record<string, string> = {
+  const shared: Record<string, string | undefined> = {
+    ...DEFAULT_TEST_ENV,
     DATA_DIR: dataDir,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(mode.queue === "bullmq"
@@ -44,9 +55,18 @@ export async function startServer(
   let log = "";
   const children: Child[] = [];
   const spawn = (entry: string) => {
+    const childEnv: Record<string, string | undefined> = {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      ...shared,
+    };
+    for (const [name, value] of Object.entries(childEnv)) {
+      if (value === undefined) delete childEnv[name];
+    }
     const child = Bun.spawn([process.execPath, join(ROOT, entry)], {
       cwd: ROOT,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", ...shared },
+      env: childEnv,
       stdout: "pipe",
       stderr: "pipe",
     });

@@ -1,9 +1,10 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { ErrorCode } from "@wr/contracts";
+import { type Actor, requireAdmin, requireUser } from "../auth/actor";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 
-export type TrpcContext = { services: ServiceContext };
+export type TrpcContext = { services: ServiceContext; actor: Actor };
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
@@ -15,6 +16,7 @@ const t = initTRPC.context<TrpcContext>().create({
 const TRPC_CODES: Record<ErrorCode, TRPCError["code"]> = {
   BAD_REQUEST: "BAD_REQUEST",
   UNAUTHORIZED: "UNAUTHORIZED",
+  PAYMENT_REQUIRED: "PAYMENT_REQUIRED",
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
@@ -37,4 +39,12 @@ const serviceErrors = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
+
+/** The procedure tiers: a procedure cannot forget its check, the tier makes it. */
 export const publicProcedure = t.procedure.use(serviceErrors);
+export const userProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, user: requireUser(ctx.actor) } }),
+);
+export const adminProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, admin: requireAdmin(ctx.actor) } }),
+);

@@ -7,8 +7,8 @@ export const videoRouter = router({
   /** Starts removal and answers at once with the job id; poll `status` for progress. */
   process: publicProcedure
     .input(processInputSchema)
-    .mutation(({ ctx, input }) => startProcessing({ ctx: ctx.services, input })),
+    .mutation(({ ctx, input }) => startProcessing({ ctx: ctx.services, actor: ctx.actor, input })),
   status: publicProcedure
     .input(jobIdSchema)
-    .query(({ ctx, input }) => getJobStatus({ ctx: ctx.services, input })),
+    .query(({ ctx, input }) => getJobStatus({ ctx: ctx.services, actor: ctx.actor, input })),
 });

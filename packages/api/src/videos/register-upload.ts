@@ -21,7 +21,7 @@ export async function registerUpload({
   input,
 }: {
   ctx: ServiceContext;
-  input: { tempPath: string; originalFilename: string; sizeBytes: number };
+  input: { tempPath: string; originalFilename: string; sizeBytes: number; userId: string | null };
 }): Promise<{ filename: string }> {
   const { storage, config, db } = ctx;
   try {
@@ -40,6 +40,7 @@ export async function registerUpload({
     await db.insert(videos).values({
       originalFilename: cleanOriginalName(input.originalFilename),
       uploadFilename: filename,
+      userId: input.userId,
       sizeBytes: input.sizeBytes,
       media,
     });

@@ -1,7 +1,8 @@
-import { videos } from "@wr/db";
+import { users, videos } from "@wr/db";
 import { FfmpegError, MediaRejectedError, processVideo } from "@wr/engine";
 import { type JobContext, PermanentJobError } from "@wr/queue";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { returnCharge } from "../charges/return-charge";
 import type { ServiceContext } from "../context";
 import { Storage } from "../storage";
 import { findVideoById } from "./find-video";
@@ -25,7 +26,7 @@ export async function runVideoJob(
 
   const inputPath = ctx.storage.pathOf("uploads", video.uploadFilename);
   if (!inputPath || (await ctx.storage.size(inputPath)) === null) {
-    await finish(ctx, videoId, { status: "failed", error: "The uploaded file is no longer there" });
+    await fail(ctx, videoId, "The uploaded file is no longer there");
     return;
   }
 
@@ -62,6 +63,7 @@ export async function runVideoJob(
       resultExpiresAt: new Date(completedAt.getTime() + ctx.config.resultLifetimeMs),
     });
     if (!recorded) await ctx.storage.remove(ctx.storage.pathOf("results", resultFilename) ?? "");
+    if (recorded && video.userId) await countProcessedVideo(ctx, video.userId);
     await removeUpload(ctx, videoId, inputPath);
   } catch (error) {
     await progress.flush();
@@ -74,7 +76,7 @@ export async function runVideoJob(
       error instanceof RangeError;
     const message = error instanceof Error ? error.message : String(error);
     if (permanent || job.attempt >= job.maxAttempts) {
-      await finish(ctx, videoId, { status: "failed", error: message });
+      await fail(ctx, videoId, message);
       await removeUpload(ctx, videoId, inputPath);
       return;
     }
@@ -96,6 +98,18 @@ async function finish(ctx: ServiceContext, videoId: string, outcome: Outcome): P
     .where(and(eq(videos.id, videoId), inArray(videos.status, ["queued", "processing"])))
     .returning({ id: videos.id });
   return changed.length > 0;
+}
+
+/** Records the failure once, and gives back what the processing cost. */
+async function fail(ctx: ServiceContext, videoId: string, error: string): Promise<void> {
+  if (await finish(ctx, videoId, { status: "failed", error })) await returnCharge(ctx, videoId);
+}
+
+async function countProcessedVideo(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ totalVideosProcessed: sql`${users.totalVideosProcessed} + 1` })
+    .where(eq(users.id, userId));
 }
 
 async function removeUpload(ctx: ServiceContext, videoId: string, path: string): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  type FreeTrialInfo,
   findRectangleProblem,
   MESSAGES,
   methodUsesTimeRange,
@@ -7,27 +8,40 @@ import {
 } from "@wr/contracts";
 import { videos } from "@wr/db";
 import { and, eq, isNull } from "drizzle-orm";
+import { type Actor, requireUser } from "../auth/actor";
+import { reserveCharge } from "../charges/reserve-charge";
+import { returnCharge } from "../charges/return-charge";
 import type { ServiceContext } from "../context";
 import { AppError, badRequest, notFound, unavailable } from "../errors";
+import { findTrialSession } from "../trial/get-trial-status";
+import { trialInfo } from "../trial/trial-info";
+
+export type Started = { jobId: string; freeTrialInfo: FreeTrialInfo | null };
 
 /**
- * Checks the request against the uploaded video, records method and areas on its row and
- * hands the job to the queue. Returns at once with the job id (the video's id).
+ * Checks the request against the uploaded video, takes what it costs (a trial slot or a
+ * credit) and records method and areas on its row in one transaction, then hands the job to
+ * the queue. Returns at once with the job id (the video's id).
  */
 export async function startProcessing({
   ctx,
+  actor,
   input,
 }: {
   ctx: ServiceContext;
+  actor: Actor;
   input: ProcessInput;
-}): Promise<{ jobId: string }> {
+}): Promise<Started> {
+  // A user must still be active; a token that has expired is a 401, not a guest.
+  if (actor.kind === "user" || actor.expiredToken) requireUser(actor);
   if (!STORED_NAME_PATTERN.test(input.filename)) throw notFound(MESSAGES.videoNotFound);
   const [video] = await ctx.db
     .select()
     .from(videos)
     .where(eq(videos.uploadFilename, input.filename))
     .limit(1);
-  if (!video || video.uploadDeletedAt) throw notFound(MESSAGES.videoNotFound);
+  const ownedByOther = video?.userId && (actor.kind !== "user" || actor.user.id !== video.userId);
+  if (!video || video.uploadDeletedAt || ownedByOther) throw notFound(MESSAGES.videoNotFound);
   if (video.status !== "uploaded") throw new AppError("CONFLICT", MESSAGES.alreadyProcessed);
 
   const problem = findRectangleProblem(input.rectangles, video.media);
@@ -36,20 +50,25 @@ export async function startProcessing({
     ? input.rectangles
     : input.rectangles.map(({ x, y, width, height }) => ({ x, y, width, height }));
 
-  const claimed = await ctx.db
-    .update(videos)
-    .set({
-      status: "queued",
-      method: input.method,
-      rectangles,
-      watermarkCount: rectangles.length,
-      queuedAt: new Date(),
-    })
-    .where(
-      and(eq(videos.id, video.id), eq(videos.status, "uploaded"), isNull(videos.uploadDeletedAt)),
-    )
-    .returning({ id: videos.id });
-  if (claimed.length === 0) throw new AppError("CONFLICT", MESSAGES.alreadyProcessed);
+  await ctx.db.transaction(async (tx) => {
+    const charge = await reserveCharge(ctx, tx, actor);
+    const claimed = await tx
+      .update(videos)
+      .set({
+        ...charge,
+        chargeReturnedAt: null,
+        status: "queued",
+        method: input.method,
+        rectangles,
+        watermarkCount: rectangles.length,
+        queuedAt: new Date(),
+      })
+      .where(
+        and(eq(videos.id, video.id), eq(videos.status, "uploaded"), isNull(videos.uploadDeletedAt)),
+      )
+      .returning({ id: videos.id });
+    if (claimed.length === 0) throw new AppError("CONFLICT", MESSAGES.alreadyProcessed);
+  });
 
   try {
     await ctx.queue.enqueue(video.id);
@@ -58,7 +77,13 @@ export async function startProcessing({
       .update(videos)
       .set({ status: "uploaded", method: null, rectangles: null, queuedAt: null })
       .where(eq(videos.id, video.id));
+    await returnCharge(ctx, video.id);
     throw unavailable(MESSAGES.queueUnavailable);
   }
-  return { jobId: video.id };
+  return { jobId: video.id, freeTrialInfo: await guestTrialInfo(ctx, actor) };
+}
+
+async function guestTrialInfo(ctx: ServiceContext, actor: Actor): Promise<FreeTrialInfo | null> {
+  if (actor.kind !== "guest" || !actor.requester.fingerprint) return null;
+  return trialInfo(ctx, await findTrialSession(ctx.db, actor.requester.fingerprint));
 }

@@ -18,7 +18,7 @@ export async function waitForJob({
 }): Promise<{ filename: string; processingTime: number | null }> {
   const deadline = Date.now() + ctx.config.processWaitMs;
   while (Date.now() < deadline && !input.signal?.aborted) {
-    const job = await getJobStatus({ ctx, input });
+    const job = await getJobStatus({ ctx, actor: null, input });
     if (job.status === "completed" && job.filename) {
       return { filename: job.filename, processingTime: job.processingTime };
     }

@@ -1,11 +1,10 @@
+import { SUBSCRIPTIONS, USER_ROLES } from "@wr/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, isOneOf } from "./columns";
 
-export const USER_ROLES = ["user", "admin"] as const;
+export { SUBSCRIPTIONS, USER_ROLES };
 export type UserRole = (typeof USER_ROLES)[number];
-
-export const SUBSCRIPTIONS = ["free", "basic", "pro", "enterprise"] as const;
 export type Subscription = (typeof SUBSCRIPTIONS)[number];
 
 export const users = pgTable(

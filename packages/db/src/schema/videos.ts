@@ -14,6 +14,8 @@ import { anonymousSessions } from "./anonymous-sessions";
 import { createdAt, id, isOneOf, timestamptz } from "./columns";
 import { users } from "./users";
 
+export const VIDEO_CHARGES = ["trial", "credit"] as const;
+
 /** An upload and, once processed, its result. The job's truth lives here, not in the queue. */
 export const videos = pgTable(
   "videos",
@@ -37,6 +39,11 @@ export const videos = pgTable(
     processingTime: real("processing_time"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
+    /** What processing this video cost its owner, given back once if it fails. */
+    charge: text("charge", { enum: VIDEO_CHARGES }),
+    /** The network block whose trial allowance the video used (charge "trial"). */
+    chargedIpBlock: text("charged_ip_block"),
+    chargeReturnedAt: timestamptz("charge_returned_at"),
     createdAt: createdAt(),
     queuedAt: timestamptz("queued_at"),
     startedAt: timestamptz("started_at"),
@@ -48,6 +55,7 @@ export const videos = pgTable(
   (t) => [
     check("videos_status_check", isOneOf(t.status, VIDEO_STATUSES)),
     check("videos_method_check", isOneOf(t.method, METHODS)),
+    check("videos_charge_check", isOneOf(t.charge, VIDEO_CHARGES)),
     index("videos_status_idx").on(t.status),
     index("videos_result_expires_at_idx").on(t.resultExpiresAt),
     index("videos_user_id_idx").on(t.userId),
