@@ -5,6 +5,7 @@ import { identifier } from "./http/identify";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { fileRoutes } from "./routes/files";
+import { paymentRoutes } from "./routes/payments";
 import { systemRoutes } from "./routes/system";
 import { videoRoutes } from "./routes/videos";
 import { webRoutes } from "./routes/web";
@@ -31,6 +32,7 @@ export function createApp(
     .use(systemRoutes(services, identify))
     .use(authRoutes(services, identify))
     .use(adminRoutes(services, identify))
+    .use(paymentRoutes(services, identify))
     .use(videoRoutes(services, identify))
     .use(fileRoutes(services))
     .use(webRoutes(options.webDir, noEndpoint));

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { ADMIN_MESSAGES, AUTH_MESSAGES, TRIAL_MESSAGES } from "@wr/contracts";
 import {
   type Account,
@@ -17,6 +16,7 @@ import {
   RELAXED_LOGIN_LIMITS,
   register,
   request,
+  runCli,
   startWithDatabase,
   stopAll,
   type TestEnv,
@@ -27,7 +27,6 @@ import {
 import type { ApiAnswer, HttpMethod, Json } from "./support/client";
 import { startServer } from "./support/server-process";
 
-const ROOT = join(import.meta.dir, "..", "..", "..");
 const TIMEOUT = 120_000;
 const ADMIN_EMAIL = "root@example.com";
 const ADMIN = { ADMIN_EMAIL, ADMIN_PASSWORD: "first-admin-password" };
@@ -449,26 +448,8 @@ describe("blocking a free-trial session", () => {
 });
 
 describe("making admins as an operator", () => {
-  async function runCli(args: string[]): Promise<{ code: number; output: string }> {
-    const child = Bun.spawn([process.execPath, "apps/server/src/cli.ts", ...args], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: env.server.databaseUrl ?? "",
-        DATA_DIR: env.server.dataDir,
-      },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
-    const [stdout, stderr, code] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-      child.exited,
-    ]);
-    clearTimeout(guard);
-    return { code, output: stdout + stderr };
-  }
+  const cli = (args: string[]) =>
+    runCli(args, { DATABASE_URL: env.server.databaseUrl ?? "", DATA_DIR: env.server.dataDir });
 
   async function expectAdmin(email: string, password: string) {
     const result: ApiAnswer = await login(url(), email, password);
@@ -479,7 +460,7 @@ describe("making admins as an operator", () => {
 
   test("the create-admin CLI creates a new admin who can log in", async () => {
     const email = freshEmail("operator");
-    const run = await runCli([
+    const run = await cli([
       "create-admin",
       "--email",
       email,
@@ -497,7 +478,7 @@ describe("making admins as an operator", () => {
   test("the create-admin CLI promotes an existing user", async () => {
     const dave = await register(url(), { name: "Dave" });
     expect((await call("GET", "/stats", { token: dave.token })).status).toBe(403);
-    const run = await runCli(["create-admin", "--email", dave.email, "--password", dave.password]);
+    const run = await cli(["create-admin", "--email", dave.email, "--password", dave.password]);
     expect(run).toMatchObject({ code: 0 });
     await expectAdmin(dave.email, dave.password);
     const rows = await env.sql`select count(*)::int as n from users where email = ${dave.email}`;

@@ -1,4 +1,6 @@
+import type { PaymentPackage } from "@wr/contracts";
 import type { ThrottleLimits } from "./auth/login-throttle";
+import type { JazzCashConfig } from "./payments/jazzcash";
 
 /** Settings the services need; each app reads them from its environment in its own env.ts. */
 export type AppConfig = {
@@ -20,4 +22,16 @@ export type AppConfig = {
   /** Whether a signed-in user's processing costs a credit. */
   creditsRequired: boolean;
   login: ThrottleLimits;
+  payments: PaymentsConfig;
+};
+
+export type PaymentsConfig = {
+  provider: "sandbox" | "jazzcash";
+  packages: PaymentPackage[];
+  /** Signs what the sandbox gateway returns through the browser (HMAC-SHA256). */
+  secret: string;
+  /** The public origin for payment pages and return URLs; the request's own when unset. */
+  publicUrl: string | null;
+  /** Set when the provider is JazzCash. */
+  jazzcash: JazzCashConfig | null;
 };

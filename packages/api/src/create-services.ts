@@ -4,6 +4,8 @@ import { createQueue } from "@wr/queue";
 import { LoginThrottle } from "./auth/login-throttle";
 import type { ServiceContext } from "./context";
 import { type ServiceEnv, toAppConfig } from "./env";
+import { JazzCashProvider } from "./payments/jazzcash";
+import { SandboxProvider } from "./payments/sandbox/sandbox-provider";
 import { Storage } from "./storage";
 
 export type Services = { ctx: ServiceContext; close(): Promise<void> };
@@ -22,6 +24,9 @@ export async function createServices(env: ServiceEnv): Promise<Services> {
     storage,
     config,
     loginThrottle: new LoginThrottle(config.login),
+    payments: config.payments.jazzcash
+      ? new JazzCashProvider(config.payments.jazzcash)
+      : new SandboxProvider(database.db, config.payments.secret),
   };
   return {
     ctx,

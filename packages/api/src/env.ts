@@ -1,5 +1,8 @@
+import { randomBytes } from "node:crypto";
+import { DEFAULT_PACKAGES, paymentPackageSchema } from "@wr/contracts";
 import { z } from "zod";
 import type { AppConfig } from "./config";
+import { type JazzCashConfig, jazzCashConfig } from "./payments/jazzcash";
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 const optionalUrl = z
@@ -35,7 +38,39 @@ export const serviceEnvShape = z.object({
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_WINDOW_S: seconds(900),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "jazzcash"]).default("sandbox"),
+  PAYMENT_SECRET: z
+    .string()
+    .min(16, "PAYMENT_SECRET must be at least 16 characters")
+    .default(randomBytes(32).toString("hex")),
+  PAYMENT_PACKAGES: z
+    .string()
+    .optional()
+    .transform((text, issue) => {
+      if (!text?.trim()) return DEFAULT_PACKAGES;
+      const parsed = z.array(paymentPackageSchema).min(1).safeParse(safeJson(text));
+      if (parsed.success) return parsed.data;
+      issue.addIssue({
+        code: "custom",
+        message: "PAYMENT_PACKAGES must be a JSON list of {id, name, price, credits}",
+      });
+      return z.NEVER;
+    }),
+  PUBLIC_URL: optionalUrl,
+  JAZZCASH_MERCHANT_ID: optionalUrl,
+  JAZZCASH_PASSWORD: optionalUrl,
+  JAZZCASH_INTEGRITY_SALT: optionalUrl,
+  JAZZCASH_CHECKOUT_URL: optionalUrl,
+  JAZZCASH_INQUIRY_URL: optionalUrl,
 });
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 export type ServiceEnv = z.infer<typeof serviceEnvShape>;
 
@@ -54,12 +89,35 @@ export function toAppConfig(env: ServiceEnv): AppConfig {
     freeTrialLimit: env.FREE_TRIAL_LIMIT,
     freeTrialIpLimit: env.FREE_TRIAL_IP_LIMIT,
     creditsRequired: env.CREDITS_REQUIRED,
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      packages: env.PAYMENT_PACKAGES,
+      secret: env.PAYMENT_SECRET,
+      publicUrl: env.PUBLIC_URL?.replace(/\/+$/, "") ?? null,
+      jazzcash: env.PAYMENT_PROVIDER === "jazzcash" ? jazzCashFromEnv(env) : null,
+    },
     login: {
       maxPerEmail: env.LOGIN_MAX_PER_EMAIL,
       maxPerIp: env.LOGIN_MAX_PER_IP,
       windowMs: env.LOGIN_WINDOW_S * 1000,
     },
   };
+}
+
+function jazzCashFromEnv(env: ServiceEnv): JazzCashConfig {
+  const { JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD, JAZZCASH_INTEGRITY_SALT } = env;
+  if (!JAZZCASH_MERCHANT_ID || !JAZZCASH_PASSWORD || !JAZZCASH_INTEGRITY_SALT) {
+    throw new Error(
+      "PAYMENT_PROVIDER=jazzcash needs JAZZCASH_MERCHANT_ID, JAZZCASH_PASSWORD and JAZZCASH_INTEGRITY_SALT",
+    );
+  }
+  return jazzCashConfig({
+    merchantId: JAZZCASH_MERCHANT_ID,
+    password: JAZZCASH_PASSWORD,
+    integritySalt: JAZZCASH_INTEGRITY_SALT,
+    checkoutUrl: env.JAZZCASH_CHECKOUT_URL,
+    inquiryUrl: env.JAZZCASH_INQUIRY_URL,
+  });
 }
 
 /** Parses an environment, turning zod's issues into one readable line per bad setting. */

@@ -2,8 +2,10 @@ import {
   blockTrial,
   getStats,
   listFreeTrials,
+  listOrders,
   listUsers,
   listVideos,
+  recordTransfer,
   requireAdmin,
   type ServiceContext,
   setActive,
@@ -58,6 +60,14 @@ export function adminRoutes(services: ServiceContext, identify: Identify) {
       },
       { parse: "none" },
     )
+    .get("/orders", async (context) => {
+      await admin(context);
+      return listOrders({ ctx: services, input: pageOf(context.request) });
+    })
+    .post("/orders/:id/record-transfer", async (context) => {
+      await admin(context);
+      return recordTransfer({ ctx: services, input: { orderId: context.params.id } });
+    })
     .post("/free-trials/:id/block", async (context) => {
       await admin(context);
       return blockTrial({ ctx: services, input: { trialId: context.params.id } });

@@ -10,7 +10,7 @@ import {
   type HttpMethod,
   type Json,
 } from "./client";
-import { type RunningServer, startServer } from "./server-process";
+import { ROOT, type RunningServer, startServer } from "./server-process";
 
 export const POSTGRES = { database: "postgres", queue: "in-process" } as const;
 
@@ -180,3 +180,24 @@ export async function uploadAndProcess(
 
 /** A fingerprint of the form browsers send: unique per call. */
 export const freshFingerprint = (label = "fp") => `${label}-${crypto.randomUUID()}`;
+
+/** Runs the operator CLI with a server's settings. */
+export async function runCli(
+  args: string[],
+  env: { DATABASE_URL: string; DATA_DIR: string },
+): Promise<{ code: number; output: string }> {
+  const child = Bun.spawn([process.execPath, "apps/server/src/cli.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const guard = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  clearTimeout(guard);
+  return { code, output: stdout + stderr };
+}

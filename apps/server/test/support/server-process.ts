@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase, type TestDatabase } from "@wr/db/testing";
 
-const ROOT = join(import.meta.dir, "..", "..", "..", "..");
+export const ROOT = join(import.meta.dir, "..", "..", "..", "..");
 export const TEST_REDIS_URL = "redis://127.0.0.1:6379";
 
 export type Mode = { database: "pglite" | "postgres"; queue: "in-process" | "bullmq" };

@@ -10,11 +10,12 @@ export function handleTrpcRequest(
   request: Request,
   services: ServiceContext,
   actor: Actor,
+  origin: string,
 ): Promise<Response> {
   return fetchRequestHandler({
     endpoint: TRPC_ENDPOINT,
     req: request,
     router: appRouter,
-    createContext: () => ({ services, actor }),
+    createContext: () => ({ services, actor, origin }),
   });
 }

@@ -4,7 +4,8 @@ import { type Actor, requireAdmin, requireUser } from "../auth/actor";
 import type { ServiceContext } from "../context";
 import { AppError } from "../errors";
 
-export type TrpcContext = { services: ServiceContext; actor: Actor };
+/** `origin`: the public origin payment pages and return URLs are built on. */
+export type TrpcContext = { services: ServiceContext; actor: Actor; origin: string };
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {

@@ -2,6 +2,7 @@ export * from "./anonymous-sessions";
 export * from "./credit-ledger";
 export * from "./orders";
 export * from "./relations";
+export * from "./sandbox-payments";
 export * from "./sessions";
 export * from "./trial-ip-usage";
 export * from "./users";

@@ -1,9 +1,9 @@
+import { ORDER_STATUSES, type OrderStatus } from "@wr/contracts";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, isOneOf, timestamptz } from "./columns";
 import { users } from "./users";
 
-export const ORDER_STATUSES = ["pending", "paid", "failed"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus };
 
 /** A credit package purchase through a payment provider; amounts in whole PKR. */
 export const orders = pgTable(
