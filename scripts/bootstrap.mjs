@@ -3,7 +3,7 @@
 // installs the pinned Bun from the npm registry, the workspace's packages from bun.lock,
 // and Debian's ffmpeg (and chromium for the tests) when they are missing.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -12,12 +12,22 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const toolsDir = join(root, ".tools");
 
 const commands = {
-  start: { run: ["apps/server/src/main.ts"], apt: ["ffmpeg"] },
-  test: { run: ["scripts/run-tests.ts"], apt: ["ffmpeg", "chromium"] },
+  start: { run: ["apps/server/src/main.ts"], apt: ["ffmpeg"], web: true },
+  test: { run: ["scripts/run-tests.ts"], apt: ["ffmpeg", "chromium"], web: true },
   bench: { run: ["scripts/bench.ts"], apt: ["ffmpeg"] },
   encoder: { run: ["apps/encoder/src/main.ts"], apt: ["ffmpeg"] },
   admin: { run: ["apps/server/src/cli.ts"], apt: [] },
 };
+
+/** What the web app is built from: a change to any of these makes the build stale. */
+const webSources = [
+  "apps/web/src",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "packages/admin/src",
+  "packages/contracts/src",
+];
+const webBuild = join(root, "apps", "web", "dist", "index.html");
 
 const [command = "start", ...rest] = process.argv.slice(2);
 const plan = commands[command];
@@ -95,6 +105,24 @@ if (run(bun, ["install", "--frozen-lockfile", "--silent"]).status !== 0) {
   );
 }
 ensureAptPackages(plan.apt);
+
+function newestChange(path) {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(info.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
+}
+
+function ensureWebBuild() {
+  const builtAt = existsSync(webBuild) ? statSync(webBuild).mtimeMs : 0;
+  const changedAt = Math.max(...webSources.map((source) => newestChange(join(root, source))));
+  if (builtAt > changedAt) return;
+  console.log("Building the web app ...");
+  if (run(bun, ["run", "build"], { cwd: join(root, "apps", "web") }).status !== 0) {
+    fail("The web app did not build.");
+  }
+}
+
+if (plan.web) ensureWebBuild();
 
 const binDir = dirname(bun === "bun" ? "bun" : bun);
 const env = {

@@ -20,8 +20,11 @@ test("biome check: the whole repository is formatted and lint-clean", async () =
   expect(code).toBe(0);
 });
 
-test("TypeScript strict: no type errors anywhere", async () => {
-  const { code, output } = await run([bin("tsc"), "-p", "tsconfig.json", "--noEmit"]);
-  if (code !== 0) console.error(output);
-  expect(code).toBe(0);
-});
+test.each(["tsconfig.json", "apps/web/tsconfig.json"])(
+  "TypeScript strict: no type errors in %s",
+  async (project) => {
+    const { code, output } = await run([bin("tsc"), "-p", project, "--noEmit"]);
+    if (code !== 0) console.error(output);
+    expect(code).toBe(0);
+  },
+);

@@ -29,7 +29,7 @@ const sweep = () => sweepFiles(ctx).catch((error) => console.error("Sweep failed
 await sweep();
 const sweeper = setInterval(sweep, env.SWEEP_INTERVAL_S * 1000);
 
-const webDir = env.WEB_DIR ?? join(import.meta.dir, "..", "..", "web", "public");
+const webDir = env.WEB_DIR ?? join(import.meta.dir, "..", "..", "web", "dist");
 const app = createApp(ctx, { webDir, trustProxy: env.TRUST_PROXY }).listen({
   port: env.PORT,
   hostname: env.HOST,
