@@ -15,6 +15,7 @@ import {
 } from "../packages/contracts/src/index";
 import { ffmpegPath } from "../packages/engine/src/binaries";
 import { probeMedia, processVideo } from "../packages/engine/src/index";
+import { printTable as printRows } from "./table";
 
 const MEDIA_DIR = join(import.meta.dir, "../../shared/media/clean");
 const CLIPS = ["street_driving_autumn_1920x1080.mp4", "bee_takeoff_fast_audio_1280x720.mp4"];
@@ -117,16 +118,7 @@ function printTable(rows: Row[]): void {
       veryfast ? (fps(row) / fps(veryfast)).toFixed(2) : "",
     ];
   });
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...lines.map((l) => (l[i] ?? "").length)),
-  );
-  const format = (cells: string[]) =>
-    cells
-      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join("  ");
-  console.log(format(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const line of lines) console.log(format(line));
+  printRows(header, lines);
   console.log(
     "\nx plain = fps / fps of `ffmpeg -i IN -c:v libx264 -crf 18 OUT` (preset medium);" +
       "\nx veryfast = the same with -preset veryfast, the preset the engine uses.",

@@ -15,6 +15,7 @@ const commands = {
   start: { run: ["apps/server/src/main.ts"], apt: ["ffmpeg"], web: true },
   test: { run: ["scripts/run-tests.ts"], apt: ["ffmpeg", "chromium"], web: true },
   bench: { run: ["scripts/bench.ts"], apt: ["ffmpeg"] },
+  "bench-quality": { run: ["scripts/bench-quality.ts"], apt: ["ffmpeg"] },
   encoder: { run: ["apps/encoder/src/main.ts"], apt: ["ffmpeg"] },
   admin: { run: ["apps/server/src/cli.ts"], apt: [] },
 };
