@@ -6,10 +6,10 @@ const NEUTRAL = 128;
 
 /**
  * Fills a box with a transfinite blend of its four border curves, each weighted by the inverse
- * square of the pixel's distance to it: near a side the fill equals that side, in the middle it
- * is a mix of all four. Unlike the Coons patch, a feature on one side fades with distance
- * instead of being carried across the whole box, which measures 10-35% closer to the real
- * picture on our clips. Sides on the plane's edge simply drop out of the blend.
+ * of the pixel's distance to it (the weighting FFmpeg's delogo uses): near a side the fill
+ * equals that side, in the middle it is a mix of all four. Unlike the Coons patch, a feature on
+ * one side fades with distance instead of being carried across the whole box. Sides on the
+ * plane's edge simply drop out of the blend.
  */
 export function fillInverseDistance(plane: PlaneView, box: Box, border: Border): void {
   const columns = box.x1 - box.x0;
@@ -25,22 +25,22 @@ export function fillInverseDistance(plane: PlaneView, box: Box, border: Border):
       let sum = 0;
       let weights = 0;
       if (top) {
-        const w = 1 / (toTop * toTop);
+        const w = 1 / toTop;
         sum += w * (top.values[i] ?? 0);
         weights += w;
       }
       if (bottom) {
-        const w = 1 / (toBottom * toBottom);
+        const w = 1 / toBottom;
         sum += w * (bottom.values[i] ?? 0);
         weights += w;
       }
       if (left) {
-        const w = 1 / (toLeft * toLeft);
+        const w = 1 / toLeft;
         sum += w * (left.values[j] ?? 0);
         weights += w;
       }
       if (right) {
-        const w = 1 / (toRight * toRight);
+        const w = 1 / toRight;
         sum += w * (right.values[j] ?? 0);
         weights += w;
       }

@@ -7,31 +7,89 @@ import { ffmpegFailure, hidePaths } from "../ffmpeg/tool-failure";
 import { reportProgress } from "../report-progress";
 import { type RunContext, runPaths } from "../run-context";
 import { eachFrame, type FrameTransform } from "./frame-transform";
+import { createMarkLearner, type LearntMarks, sampleStep } from "./learn-marks";
 import { readFrames } from "./read-frames";
-import { decodeArgs, encodeFromPipeArgs } from "./smartfill-args";
+import { decodeArgs, encodeFromPipeArgs, sampleArgs } from "./smartfill-args";
 import { createSpatialFiller } from "./spatial-fill";
+import { createUnblender } from "./unblend";
 import { writeFrame } from "./write-frame";
 import { yuv420Layout } from "./yuv-layout";
 
 /** Why we stopped the other process ourselves when one side of the pipeline failed. */
 class PipelineBroken extends Error {}
 
-/** The smartfill algorithm in use; replace this to change how the regions are filled. */
-export function defaultSmartfill(run: RunContext): FrameTransform {
+/** Share of the progress bar the learning pass takes. */
+const LEARNING_SHARE = 15;
+
+/**
+ * Smart fill from what was learnt: regions with a learnt mark have its blend inverted in the
+ * frames that show it; the others are filled from their border, steadied over time.
+ */
+export function smartfillFrom(run: RunContext, marks: LearntMarks): FrameTransform {
   const layout = yuv420Layout(run.media.width, run.media.height);
-  return eachFrame(createSpatialFiller(layout, run.regions));
+  const learnt = marks.flatMap((mark) => (mark ? [mark] : []));
+  const unlearnt = run.regions.filter((_, index) => !marks[index]);
+  const unblend = createUnblender(learnt);
+  const border = createSpatialFiller(layout, unlearnt);
+  return eachFrame((frame) => {
+    if (learnt.length) unblend(frame);
+    if (unlearnt.length) border(frame);
+  });
 }
 
 /**
- * Decoder -> frame transform -> encoder, all streaming. Any failure, the time limit or the
- * caller's abort kills both ffmpeg processes, and both are awaited before this settles.
+ * The learning pass: frames spread over the video are decoded, the regions' surroundings kept,
+ * and each region's mark learnt from them. Memory is bounded by the sample count and the
+ * windows' size, whatever the video's length.
  */
-export async function runSmartfill(
-  run: RunContext,
-  transform: FrameTransform = defaultSmartfill(run),
-): Promise<void> {
+export async function learnMarks(run: RunContext, signal: AbortSignal): Promise<LearntMarks> {
+  const layout = yuv420Layout(run.media.width, run.media.height);
+  const learner = createMarkLearner(layout, run.regions);
+  const step = sampleStep(run.media.frameCount);
+  const expected = Math.max(1, Math.ceil(run.media.frameCount / step));
+  const decoder = startTool(ffmpegPath(), sampleArgs(run.media, run.inputPath, step), {
+    stdin: "ignore",
+    stdout: "pipe",
+    signal,
+  });
+  if (!decoder.stdout) throw new Error("ffmpeg's output pipe is missing");
+  let taken = 0;
+  let readError: unknown = null;
+  try {
+    for await (const frame of readFrames(decoder.stdout, layout.frameSize)) {
+      learner.add(frame);
+      taken++;
+      reportProgress(
+        run.onProgress,
+        Math.floor((LEARNING_SHARE * Math.min(taken, expected)) / expected),
+      );
+    }
+  } catch (error) {
+    readError = error;
+  }
+  const exit = await decoder.exit;
+  const failure = exit.code === 0 ? null : ffmpegFailure(exit, runPaths(run));
+  if (failure) throw failure;
+  if (readError)
+    throw new FfmpegError(MESSAGES.processingFailed, hidePaths(String(readError), runPaths(run)));
+  return learner.learn();
+}
+
+/**
+ * Learning pass, then decoder -> frame transform -> encoder, all streaming. Any failure, the
+ * time limit or the caller's abort kills the ffmpeg processes, and they are awaited before
+ * this settles. `transform` replaces the learnt smart fill (tests).
+ */
+export async function runSmartfill(run: RunContext, transform?: FrameTransform): Promise<void> {
   const layout = yuv420Layout(run.media.width, run.media.height);
   const deadline = startDeadline(run.timeoutMs, run.signal);
+  let chosen: FrameTransform;
+  try {
+    chosen = transform ?? smartfillFrom(run, await learnMarks(run, deadline.signal));
+  } catch (error) {
+    deadline.dispose();
+    throw error;
+  }
   const decoder = startTool(ffmpegPath(), decodeArgs(run.media, run.inputPath), {
     stdin: "ignore",
     stdout: "pipe",
@@ -44,7 +102,7 @@ export async function runSmartfill(
   );
   let pipelineError: unknown = null;
   try {
-    await pump(decoder, encoder, transform, layout.frameSize, run);
+    await pump(decoder, encoder, chosen, layout.frameSize, run);
   } catch (error) {
     pipelineError = error;
     deadline.abort(new PipelineBroken());
@@ -73,7 +131,10 @@ async function pump(
   for await (const frame of frames) {
     await writeFrame(encoder.stdin, frame, encoder.exit);
     written++;
-    const percent = Math.min(99, Math.floor((written / total) * 100));
+    const percent = Math.min(
+      99,
+      LEARNING_SHARE + Math.floor((written / total) * (100 - LEARNING_SHARE)),
+    );
     if (percent > reported) {
       reported = percent;
       reportProgress(run.onProgress, percent);

@@ -37,6 +37,33 @@ export function decodeArgs(media: Media, inputPath: string): string[] {
 }
 
 /**
+ * The analysis pass: every `step`-th frame of the first video stream as raw yuv420p, so the
+ * mark can be learnt from frames spread over the whole video.
+ */
+export function sampleArgs(media: Media, inputPath: string, step: number): string[] {
+  const every = Math.max(1, Math.floor(step));
+  return [
+    ...GLOBAL_ARGS,
+    ...inputArgs(media, inputPath),
+    "-map",
+    "0:v:0",
+    "-sn",
+    "-dn",
+    "-an",
+    ...(every > 1 ? ["-vf", `select=not(mod(n\\,${every}))`] : []),
+    "-s",
+    frameSizeArg(media),
+    "-fps_mode",
+    "passthrough",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "yuv420p",
+    "pipe:1",
+  ];
+}
+
+/**
  * ffmpeg #2: raw frames from stdin at the source's frame rate, audio from the original file
  * (opened only when it has audio we keep), the same output settings as the filter methods.
  */

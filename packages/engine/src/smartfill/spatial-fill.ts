@@ -22,7 +22,7 @@ export type SpatialFillOptions = {
 };
 
 export const DEFAULT_SPATIAL_FILL: SpatialFillOptions = {
-  band: 3,
+  band: 1,
   smoothing: DEFAULT_SMOOTHING,
   blend: "inverse-distance",
 };

@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ffmpegPath } from "../../packages/engine/src/binaries";
+import { ffmpegPath } from "../../src/binaries";
 import type { MarkPlan } from "./marks";
 
 /** The engine's own output settings (see packages/engine/src/ffmpeg/args.ts). */

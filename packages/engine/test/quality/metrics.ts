@@ -3,13 +3,7 @@
  * PSNR inside the mark boxes (frames where the mark shows), PSNR outside all boxes, 8x8-window
  * SSIM inside, and flicker (frame-to-frame change inside the box, output minus reference).
  */
-import {
-  Difference,
-  decodeLumaFrames,
-  type FrameSize,
-  mask,
-  psnr,
-} from "../../packages/engine/test/video-compare";
+import { Difference, decodeLumaFrames, type FrameSize, mask, psnr } from "../video-compare";
 import type { MarkBox } from "./marks";
 
 export type Quality = {

@@ -2,7 +2,7 @@
  * Procedural watermarks of known shape and opacity: an RGBA image per overlay, where it goes,
  * and the box (with a margin) and frames where it is present.
  */
-import type { Area } from "../../packages/engine/test/video-compare";
+import type { Area } from "../video-compare";
 import { renderWord } from "./font";
 import type { Rng } from "./prng";
 

@@ -1,0 +1,304 @@
+import {
+  type BlendCorrection,
+  type BlendSolveOptions,
+  type BlendStart,
+  DEFAULT_BLEND_SOLVE,
+  solveBlend,
+} from "./blend-solve";
+import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
+import { snapToDominantGain } from "./dominant-opacity";
+import type { MarkWindow, PlaneWindow } from "./mark-window";
+import { type GridSize, growField, reduced, shrinkMask, shrinkPixels } from "./pyramid";
+
+/** One sampled frame's pixels of a window, per plane. */
+export type WindowSample = readonly [Uint8Array, Uint8Array, Uint8Array];
+
+/**
+ * What was learnt about the mark in one window: the correction per plane, the luma pixels too
+ * opaque to invert (filled from their surroundings instead), and the pairs of neighbours that
+ * tell whether the mark is in a frame.
+ */
+export type MarkModel = {
+  window: MarkWindow;
+  corrections: readonly [BlendCorrection, BlendCorrection, BlendCorrection];
+  /** Per plane, 1 where the pixel is filled from around it rather than inverted. */
+  fill: readonly [Uint8Array, Uint8Array, Uint8Array];
+  /** Share of the region's luma pixels that stay still while their surroundings move. */
+  opaqueShare: number;
+  /** Mean luma of each pixel over the frames showing the mark (an opaque mark's colour). */
+  meanLuma: Float32Array;
+};
+
+/** Beyond this gain (opacity 0.8) the picture beneath is mostly noise: fill instead. */
+export const FILL_GAIN = 5;
+
+export type EstimateOptions = { solve: BlendSolveOptions };
+
+/**
+ * Learns the mark from sampled frames: the luma correction from all samples, then, if some
+ * samples do not show the mark (a mark that comes and goes, or moves), again from those that
+ * do. Chroma keeps luma's opacity and finds only the mark's colour.
+ */
+export function estimateMark(
+  window: MarkWindow,
+  samples: readonly WindowSample[],
+  options: EstimateOptions = { solve: DEFAULT_BLEND_SOLVE },
+): { model: MarkModel; present: boolean[] } {
+  let model = fitModel(window, samples, options);
+  let present = samples.map((sample) => showsMark(model, sample));
+  if (present.filter(Boolean).length < MOSTLY_SHOWN * samples.length && samples.length >= 6) {
+    // A mark that is there only part of the time is learnt diluted from all frames; one half
+    // of the video may show it cleanly (a mark that appears, disappears or moves once).
+    const half = Math.floor(samples.length / 2);
+    const candidates = [samples.slice(0, half), samples.slice(half)].map((part) =>
+      fitModel(window, part, options),
+    );
+    for (const candidate of candidates) {
+      if (evidence(candidate, samples) > evidence(model, samples)) model = candidate;
+    }
+    present = samples.map((sample) => showsMark(model, sample));
+  }
+  const shown = present.filter(Boolean).length;
+  if (shown >= 3 && shown < samples.length) {
+    model = fitModel(
+      window,
+      samples.filter((_, index) => present[index]),
+      options,
+    );
+    present = samples.map((sample) => showsMark(model, sample));
+  }
+  return { model, present };
+}
+
+/** Below this share of samples showing the mark, learning from parts of the video is tried. */
+const MOSTLY_SHOWN = 0.9;
+
+/** How strongly the samples show a model's mark: the sum of their positive correlations. */
+function evidence(model: MarkModel, samples: readonly WindowSample[]): number {
+  let total = 0;
+  for (const sample of samples) total += Math.max(0, markCorrelation(model, sample[0]));
+  return total;
+}
+
+function statsOf(window: PlaneWindow, samples: readonly Uint8Array[]) {
+  const stats = createBlendStats(window.width, window.height, meanOf(samples));
+  for (const sample of samples) addFrame(stats, sample);
+  return stats;
+}
+
+function fitModel(
+  window: MarkWindow,
+  samples: readonly WindowSample[],
+  options: EstimateOptions,
+): MarkModel {
+  const [lumaWindow, uWindow, vWindow] = window;
+  const lumaStats = statsOf(
+    lumaWindow,
+    samples.map((s) => s[0]),
+  );
+  const free = solveCoarseToFine(
+    lumaWindow,
+    samples.map((s) => s[0]),
+    lumaStats,
+    options.solve,
+  );
+  const snapped = snapToDominantGain(free.gain, lumaWindow.inside);
+  const luma = solveBlend(lumaStats, lumaWindow.inside, options.solve, snapped, {
+    gain: snapped,
+    colour: Float64Array.from(free.colour),
+  });
+  const frames = Math.max(1, lumaStats.frames);
+  const meanLuma = Float32Array.from(lumaStats.sum, (sum) => sum / frames + lumaStats.mean);
+  const still = stillPixels(lumaStats, lumaWindow.inside);
+  const lumaFill = luma.gain.map((gain, i) => (gain >= FILL_GAIN || still[i] ? 1 : 0));
+  const chroma = (planeWindow: PlaneWindow, plane: 1 | 2) => {
+    const gain = chromaGain(lumaWindow, planeWindow, luma.gain);
+    return solveBlend(
+      statsOf(
+        planeWindow,
+        samples.map((s) => s[plane]),
+      ),
+      planeWindow.inside,
+      options.solve,
+      gain,
+    );
+  };
+  const u = chroma(uWindow, 1);
+  const v = chroma(vWindow, 2);
+  const uFill = chromaFill(lumaWindow, uWindow, lumaFill);
+  let opaque = 0;
+  let inside = 0;
+  for (let i = 0; i < still.length; i++) {
+    if (!lumaWindow.inside[i]) continue;
+    inside++;
+    opaque += still[i] ?? 0;
+  }
+  return {
+    window,
+    corrections: [luma, u, v],
+    fill: [Uint8Array.from(lumaFill), uFill, Uint8Array.from(uFill)],
+    opaqueShare: inside === 0 ? 0 : opaque / inside,
+    meanLuma,
+  };
+}
+
+/**
+ * Pixels inside that hardly vary over time while their surroundings do: an opaque mark, under
+ * which nothing of the picture is left to invert. Says nothing when the surroundings are
+ * still too.
+ */
+function stillPixels(stats: BlendStats, inside: Uint8Array): Uint8Array {
+  const frames = Math.max(1, stats.frames);
+  const deviation = (i: number) => {
+    const mean = (stats.sum[i] ?? 0) / frames;
+    return Math.sqrt(Math.max(0, (stats.squares[i] ?? 0) / frames - mean * mean));
+  };
+  const ring: number[] = [];
+  for (let i = 0; i < inside.length; i++) if (!inside[i]) ring.push(deviation(i));
+  ring.sort((a, b) => a - b);
+  const typical = ring[Math.floor(ring.length / 2)] ?? 0;
+  const still = new Uint8Array(inside.length);
+  if (typical < MOVING_DEVIATION) return still;
+  for (let i = 0; i < inside.length; i++) {
+    if (inside[i] && deviation(i) < STILL_SHARE * typical) still[i] = 1;
+  }
+  return still;
+}
+
+/** Surroundings whose values vary less than this over time are a still picture. */
+const MOVING_DEVIATION = 2;
+/** A pixel varying less than this share of its surroundings' typical variation is opaque. */
+const STILL_SHARE = 0.2;
+
+/** Coarsest first: each level starts from the one below, so far-apart pixels agree quickly. */
+const LEVELS = [4, 2] as const;
+const SMALLEST_LEVEL = 8;
+
+function solveCoarseToFine(
+  window: PlaneWindow,
+  pixels: readonly Uint8Array[],
+  stats: BlendStats,
+  options: BlendSolveOptions,
+): BlendCorrection {
+  let start: BlendStart | undefined;
+  let previous = 0;
+  let coarse: BlendCorrection | null = null;
+  for (const factor of LEVELS) {
+    const size = reduced(window, factor);
+    if (size.width < SMALLEST_LEVEL || size.height < SMALLEST_LEVEL) continue;
+    const levelStart = coarse ? grown(coarse, size, previous / factor) : undefined;
+    const shrunk = pixels.map((p) => shrinkPixels(p, window, factor));
+    const levelStats = createBlendStats(size.width, size.height, stats.mean);
+    for (const p of shrunk) addFrame(levelStats, p);
+    coarse = solveBlend(
+      levelStats,
+      shrinkMask(window.inside, window, factor),
+      options,
+      undefined,
+      levelStart,
+    );
+    previous = factor;
+  }
+  if (coarse) start = grown(coarse, window, previous);
+  return solveBlend(stats, window.inside, options, undefined, start);
+}
+
+function grown(solved: BlendCorrection, size: GridSize, factor: number): BlendStart {
+  return {
+    gain: growField(solved.gain, size, factor).map((g) => Math.max(1, g)),
+    colour: growField(solved.colour, size, factor),
+  };
+}
+
+/** The luma pixels a chroma pixel of the window stands for (its 2x2 block, clipped). */
+function eachBlock(
+  luma: PlaneWindow,
+  chroma: PlaneWindow,
+  visit: (chromaIndex: number, lumaIndex: number) => void,
+): void {
+  for (let cy = 0; cy < chroma.height; cy++) {
+    for (let cx = 0; cx < chroma.width; cx++) {
+      for (let dy = 0; dy < 2; dy++) {
+        for (let dx = 0; dx < 2; dx++) {
+          const lx = 2 * cx + dx;
+          const ly = 2 * cy + dy;
+          if (lx < luma.width && ly < luma.height)
+            visit(cy * chroma.width + cx, ly * luma.width + lx);
+        }
+      }
+    }
+  }
+}
+
+/** Chroma sees the mean opacity of its block: gain 1 / mean(1 / luma gain). */
+function chromaGain(luma: PlaneWindow, chroma: PlaneWindow, gain: Float32Array): Float64Array {
+  const transparency = new Float64Array(chroma.width * chroma.height);
+  const count = new Float64Array(chroma.width * chroma.height);
+  eachBlock(luma, chroma, (c, l) => {
+    transparency[c] = (transparency[c] ?? 0) + 1 / (gain[l] ?? 1);
+    count[c] = (count[c] ?? 0) + 1;
+  });
+  return transparency.map((sum, c) => (count[c] ? (count[c] ?? 1) / Math.max(sum, 1e-3) : 1));
+}
+
+function chromaFill(luma: PlaneWindow, chroma: PlaneWindow, lumaFill: Uint8Array | Float32Array) {
+  const fill = new Uint8Array(chroma.width * chroma.height);
+  eachBlock(luma, chroma, (c, l) => {
+    if (lumaFill[l]) fill[c] = 1;
+  });
+  return fill;
+}
+
+/**
+ * Whether one frame shows the mark: its differences across the mark's edges must follow the
+ * mark's own pattern (what the mark does to a picture as light as the frame's surroundings),
+ * measured as a normalised correlation. A frame without the mark correlates with it only by
+ * chance.
+ */
+export function showsMark(model: MarkModel, sample: WindowSample): boolean {
+  return markCorrelation(model, sample[0]) > PRESENCE_CORRELATION;
+}
+
+export const PRESENCE_CORRELATION = 0.3;
+
+export function markCorrelation(model: MarkModel, pixels: Uint8Array): number {
+  const luma = model.corrections[0];
+  const window = model.window[0];
+  const fill = model.fill[0];
+  const { width, height, inside } = window;
+  let ringSum = 0;
+  let ringCount = 0;
+  for (let i = 0; i < inside.length; i++) {
+    if (inside[i]) continue;
+    ringSum += pixels[i] ?? 0;
+    ringCount++;
+  }
+  const light = ringCount === 0 ? luma.mean : ringSum / ringCount;
+  const effect = new Float32Array(inside.length);
+  for (let i = 0; i < inside.length; i++) {
+    if (!inside[i]) continue;
+    const marked = fill[i]
+      ? (model.meanLuma[i] ?? light)
+      : luma.mean + (light - luma.mean - (luma.offset[i] ?? 0)) / (luma.gain[i] ?? 1);
+    effect[i] = marked - light;
+  }
+  let cross = 0;
+  let frameEnergy = 0;
+  let markEnergy = 0;
+  const pair = (p: number, q: number) => {
+    const expected = (effect[p] ?? 0) - (effect[q] ?? 0);
+    if (Math.abs(expected) < 1) return;
+    const seen = (pixels[p] ?? 0) - (pixels[q] ?? 0);
+    cross += seen * expected;
+    frameEnergy += seen * seen;
+    markEnergy += expected * expected;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (x + 1 < width) pair(i, i + 1);
+      if (y + 1 < height) pair(i, i + width);
+    }
+  }
+  return frameEnergy === 0 || markEnergy === 0 ? 0 : cross / Math.sqrt(frameEnergy * markEnergy);
+}

@@ -1,0 +1,83 @@
+import type { Region } from "../regions";
+import type { Plane, YuvLayout } from "./yuv-layout";
+
+/** Pixels of surroundings kept around a region (luma), where the mark is assumed absent. */
+export const WINDOW_MARGIN = 4;
+
+/** A rectangle of one plane: where a window sits and which of its pixels the region covers. */
+export type PlaneWindow = {
+  plane: Plane;
+  x0: number;
+  y0: number;
+  width: number;
+  height: number;
+  /** 1 where the pixel is inside the region (may be rewritten), 0 in the margin. */
+  inside: Uint8Array;
+};
+
+/** One region's window on each plane of the frame (Y, U, V). */
+export type MarkWindow = readonly [PlaneWindow, PlaneWindow, PlaneWindow];
+
+const floorEven = (value: number) => Math.floor(value / 2) * 2;
+
+/**
+ * The region grown by the margin, on even luma coordinates so that every chroma pixel of the
+ * window covers a 2x2 block of its luma pixels.
+ */
+export function markWindow(layout: YuvLayout, region: Region): MarkWindow {
+  const x0 = floorEven(Math.max(0, region.x - WINDOW_MARGIN));
+  const y0 = floorEven(Math.max(0, region.y - WINDOW_MARGIN));
+  const x1 = Math.min(layout.width, region.x + region.width + WINDOW_MARGIN);
+  const y1 = Math.min(layout.height, region.y + region.height + WINDOW_MARGIN);
+  const [luma, u, v] = layout.planes;
+  return [
+    planeWindow(luma, x0, y0, x1, y1, region),
+    planeWindow(u, x0, y0, x1, y1, region),
+    planeWindow(v, x0, y0, x1, y1, region),
+  ];
+}
+
+function planeWindow(
+  plane: Plane,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  region: Region,
+): PlaneWindow {
+  const s = plane.shift;
+  const px0 = x0 >> s;
+  const py0 = y0 >> s;
+  const width = Math.min(plane.width, Math.ceil(x1 / (1 << s))) - px0;
+  const height = Math.min(plane.height, Math.ceil(y1 / (1 << s))) - py0;
+  const inside = new Uint8Array(width * height);
+  // A plane pixel is inside when the luma block it stands for meets the region.
+  const rx0 = region.x >> s;
+  const ry0 = region.y >> s;
+  const rx1 = Math.ceil((region.x + region.width) / (1 << s));
+  const ry1 = Math.ceil((region.y + region.height) / (1 << s));
+  for (let y = Math.max(ry0, py0); y < Math.min(ry1, py0 + height); y++) {
+    inside.fill(
+      1,
+      (y - py0) * width + Math.max(rx0, px0) - px0,
+      (y - py0) * width + Math.min(rx1, px0 + width) - px0,
+    );
+  }
+  return { plane, x0: px0, y0: py0, width, height, inside };
+}
+
+/** Copies a window's pixels out of a yuv420p frame. */
+export function cropWindow(frame: Uint8Array, window: PlaneWindow): Uint8Array {
+  const { plane, x0, y0, width, height } = window;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const start = plane.offset + (y0 + y) * plane.width + x0;
+    out.set(frame.subarray(start, start + width), y * width);
+  }
+  return out;
+}
+
+/** Index in the frame of a window's pixel (x, y). */
+export function frameIndex(window: PlaneWindow, x: number, y: number): number {
+  return window.plane.offset + (window.y0 + y) * window.plane.width + window.x0 + x;
+}

@@ -1,0 +1,174 @@
+/**
+ * The learning half of smart fill on synthetic video whose truth is known: a textured picture
+ * that moves, with a semi-transparent mark blended over it as I = alpha W + (1 - alpha) B.
+ */
+import { describe, expect, test } from "bun:test";
+import type { Region } from "../src/regions";
+import { snapToDominantGain } from "../src/smartfill/dominant-opacity";
+import { createMarkLearner } from "../src/smartfill/learn-marks";
+import { estimateMark, showsMark, type WindowSample } from "../src/smartfill/mark-model";
+import { cropWindow, markWindow } from "../src/smartfill/mark-window";
+import { growField, shrinkMask, shrinkPixels } from "../src/smartfill/pyramid";
+import { createUnblender } from "../src/smartfill/unblend";
+import { yuv420Layout } from "../src/smartfill/yuv-layout";
+import { createRng } from "./quality/prng";
+
+const WIDTH = 192;
+const HEIGHT = 128;
+const layout = yuv420Layout(WIDTH, HEIGHT);
+const REGION: Region = { x: 48, y: 40, width: 96, height: 44, start: 0, end: null };
+
+/** Random texture of stationary statistics: a sum of sinusoids of random direction. */
+function texture(seed: number) {
+  const rng = createRng(seed);
+  const waves = Array.from({ length: 24 }, () => {
+    const angle = rng.range(0, Math.PI);
+    const frequency = rng.range(0.03, 0.25);
+    return {
+      fx: frequency * Math.cos(angle),
+      fy: frequency * Math.sin(angle),
+      phase: rng.range(0, 2 * Math.PI),
+      amplitude: rng.range(4, 12),
+    };
+  });
+  return (x: number, y: number) =>
+    waves.reduce((sum, w) => sum + w.amplitude * Math.sin(w.fx * x + w.fy * y + w.phase), 120);
+}
+
+/** The mark: a bar of opacity 0.5 in colour 210 with two stripes of opacity 0.35 (luma). */
+function markAlpha(x: number, y: number): number {
+  const inX = x >= 60 && x < 132;
+  if (!inX) return 0;
+  if (y >= 50 && y < 58) return 0.5;
+  if (y >= 64 && y < 70 && (x - 60) % 12 < 6) return 0.35;
+  return 0;
+}
+const MARK_LUMA = 210;
+
+function frame(t: number, marked: boolean): Uint8Array {
+  const luma = texture(7);
+  const chroma = texture(11);
+  const out = new Uint8Array(layout.frameSize);
+  const [y, u, v] = layout.planes;
+  const dx = 5 * t;
+  const dy = 3 * t;
+  for (let j = 0; j < y.height; j++) {
+    for (let i = 0; i < y.width; i++) {
+      const background = luma(i + dx, j + dy);
+      const alpha = marked ? markAlpha(i, j) : 0;
+      out[j * y.width + i] = Math.round(alpha * MARK_LUMA + (1 - alpha) * background);
+    }
+  }
+  for (const plane of [u, v]) {
+    for (let j = 0; j < plane.height; j++) {
+      for (let i = 0; i < plane.width; i++) {
+        const background = 128 + (chroma(i + dx / 2, j + dy / 2) - 120) / 4;
+        const alpha = marked ? markAlpha(2 * i, 2 * j) : 0;
+        out[plane.offset + j * plane.width + i] = Math.round(
+          alpha * 128 + (1 - alpha) * background,
+        );
+      }
+    }
+  }
+  return out;
+}
+
+function lumaPsnrInRegion(a: Uint8Array, b: Uint8Array): number {
+  let squared = 0;
+  let count = 0;
+  for (let y = REGION.y; y < REGION.y + REGION.height; y++) {
+    for (let x = REGION.x; x < REGION.x + REGION.width; x++) {
+      const d = (a[y * WIDTH + x] ?? 0) - (b[y * WIDTH + x] ?? 0);
+      squared += d * d;
+      count++;
+    }
+  }
+  return 10 * Math.log10((255 * 255) / Math.max(1e-9, squared / count));
+}
+
+const window = markWindow(layout, REGION);
+const sampleOf = (f: Uint8Array) =>
+  window.map((plane) => cropWindow(f, plane)) as unknown as WindowSample;
+
+describe("learning a static semi-transparent mark", () => {
+  const FRAMES = 40;
+  const marked = Array.from({ length: FRAMES }, (_, t) => frame(t, true));
+  const clean = Array.from({ length: FRAMES }, (_, t) => frame(t, false));
+
+  test("the inverse gives back the picture beneath (> 31 dB, at least 10 dB better)", () => {
+    const { model, present } = estimateMark(window, marked.map(sampleOf));
+    expect(present.every(Boolean)).toBe(true);
+    const unblend = createUnblender([model]);
+    const before = lumaPsnrInRegion(marked[5] as Uint8Array, clean[5] as Uint8Array);
+    const restored = (marked[5] as Uint8Array).slice();
+    unblend(restored);
+    const after = lumaPsnrInRegion(restored, clean[5] as Uint8Array);
+    expect(after).toBeGreaterThan(31);
+    expect(after).toBeGreaterThan(before + 10);
+  });
+
+  test("the learnt gain is 1 / (1 - alpha) inside the bar and 1 around it", () => {
+    const { model } = estimateMark(window, marked.map(sampleOf));
+    const [luma] = model.corrections;
+    const at = (x: number, y: number) =>
+      luma.gain[(y - window[0].y0) * window[0].width + (x - window[0].x0)] ?? 0;
+    expect(at(90, 54)).toBeCloseTo(2, 0);
+    expect(Math.abs(at(90, 54) - 2)).toBeLessThan(0.4);
+    expect(Math.abs(at(90, 45) - 1)).toBeLessThan(0.1);
+  });
+
+  test("frames without the mark are recognised and left exactly as they were", () => {
+    const { model } = estimateMark(window, marked.map(sampleOf));
+    expect(showsMark(model, sampleOf(clean[3] as Uint8Array))).toBe(false);
+    const untouched = (clean[3] as Uint8Array).slice();
+    createUnblender([model])(untouched);
+    expect(Buffer.from(untouched).equals(Buffer.from(clean[3] as Uint8Array))).toBe(true);
+  });
+
+  test("a mark shown only in the first half is learnt from that half", () => {
+    const mixed = Array.from(
+      { length: FRAMES },
+      (_, t) => (t < FRAMES / 2 ? marked[t] : clean[t]) as Uint8Array,
+    );
+    const { present } = estimateMark(window, mixed.map(sampleOf));
+    const right = present.filter((shown, t) => shown === t < FRAMES / 2).length;
+    expect(right).toBeGreaterThanOrEqual(FRAMES - 2);
+  });
+
+  test("the learner keeps a bounded number of windows and learns each region", () => {
+    const learner = createMarkLearner(layout, [REGION]);
+    for (const f of marked) learner.add(f);
+    const [learnt] = learner.learn();
+    expect(learnt).not.toBeNull();
+  });
+});
+
+describe("opacity snapping and grids", () => {
+  test("gains near an opacity level take it; faint noise goes back to no mark", () => {
+    const noisy = [
+      1.9, 2.1, 2.05, 1.95, 2.2, 1.8, 2.0, 2.1, 1.9, 2.0, 2.15, 1.85, 2.0, 1.95, 2.05, 2.0,
+    ];
+    const faint = [1.02, 0.98, 1.15, 1.2, 1.0, 1.1, 1.05, 1.0];
+    const edge = [1.45];
+    const gain = Float32Array.from([...noisy, ...faint, ...edge]);
+    const snapped = Array.from(snapToDominantGain(gain, new Uint8Array(gain.length).fill(1)));
+    const level = snapped[0] ?? 0;
+    expect(level).toBeGreaterThan(1.95);
+    expect(level).toBeLessThan(2.05);
+    for (const value of snapped.slice(0, noisy.length)) expect(value).toBe(level);
+    for (const value of snapped.slice(noisy.length, noisy.length + faint.length))
+      expect(value).toBe(1);
+    expect(snapped[snapped.length - 1]).toBeCloseTo(1.45, 5);
+  });
+
+  test("shrinking averages blocks, masks keep any covered pixel, growing is bilinear", () => {
+    const size = { width: 5, height: 3 };
+    const pixels = Uint8Array.from([0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28]);
+    expect(Array.from(shrinkPixels(pixels, size, 2))).toEqual([6, 10, 13, 21, 25, 28]);
+    const mask = new Uint8Array(15);
+    mask[14] = 1;
+    expect(Array.from(shrinkMask(mask, size, 2))).toEqual([0, 0, 0, 0, 0, 1]);
+    const flat = growField([3, 3, 3, 3], { width: 4, height: 4 }, 2);
+    expect(Array.from(flat)).toEqual(new Array(16).fill(3));
+  });
+});

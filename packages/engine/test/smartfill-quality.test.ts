@@ -1,0 +1,65 @@
+/**
+ * Smart fill against marks of known opacity composited onto real clips: it must give back the
+ * picture beneath a semi-transparent mark far better than delogo, never do worse than delogo
+ * on an opaque one, and leave everything outside the marked areas as a plain re-encode would.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { MEDIA_DIR, scratchDir } from "./clips";
+import {
+  type CaseResult,
+  type PreparedClip,
+  planFor,
+  prepareClip,
+  runMarkCase,
+} from "./quality/mark-case";
+
+const TIMEOUT = 300_000;
+const SEED = "smartfill-quality-test";
+const METHODS = ["none", "delogo", "smartfill"] as const;
+
+let dir: Awaited<ReturnType<typeof scratchDir>>;
+beforeAll(async () => {
+  dir = await scratchDir();
+});
+afterAll(() => dir.remove());
+
+const byMethod = (results: CaseResult[]) =>
+  Object.fromEntries(results.map((r) => [r.method, r])) as Record<
+    (typeof METHODS)[number],
+    CaseResult
+  >;
+
+async function measure(clipFile: string, kind: "text" | "opaque", frames: number) {
+  const clip: PreparedClip = await prepareClip(join(MEDIA_DIR, clipFile), dir.path, frames);
+  return byMethod(await runMarkCase(clip, planFor(clip, kind, SEED), dir.path, METHODS));
+}
+
+describe("smart fill quality", () => {
+  test(
+    "semi-transparent text: the picture beneath comes back (>= 34 dB, >= delogo + 8 dB)",
+    async () => {
+      const r = await measure("butterfly_thistle_audio_1280x720.mp4", "text", 90);
+      expect(r.smartfill.framesOut).toBe(r.smartfill.framesRef);
+      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(34);
+      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn + 8);
+      expect(r.smartfill.psnrIn).toBeGreaterThan(r.none.psnrIn + 8);
+      // Outside the area: what a plain re-encode of the marked video gives, within 0.3 dB.
+      expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
+      expect(Math.abs(r.smartfill.flicker)).toBeLessThanOrEqual(0.5);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "opaque logo: never worse than delogo (- 0.5 dB), outside untouched",
+    async () => {
+      const r = await measure("bee_takeoff_fast_audio_1280x720.mp4", "opaque", 60);
+      expect(r.smartfill.framesOut).toBe(r.smartfill.framesRef);
+      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn - 0.5);
+      expect(r.smartfill.psnrIn).toBeGreaterThan(r.none.psnrIn + 6);
+      expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
+    },
+    TIMEOUT,
+  );
+});
