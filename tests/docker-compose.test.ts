@@ -1,24 +1,17 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
+import { runProcess } from "./run-process";
 
 const ROOT = join(import.meta.dir, "..");
 const COMPOSE = join(ROOT, "docker", "compose.yml");
 
 /** Debian's docker-compose validates the file offline (no Docker engine runs here). */
-async function compose(args: string[], env: Record<string, string | undefined>) {
+function compose(args: string[], env: Record<string, string | undefined>) {
   const { ENCODER_TOKEN: _, ...rest } = process.env;
-  const child = Bun.spawn(["docker-compose", "-f", COMPOSE, ...args], {
+  return runProcess(["docker-compose", "-f", COMPOSE, ...args], {
     cwd: ROOT,
     env: { ...rest, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { code, stdout, stderr };
 }
 
 const TOKEN = { ENCODER_TOKEN: "a-secret-of-sixteen-or-more" };

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { join } from "node:path";
+import { runProcess } from "../../../tests/run-process";
 
 const ROOT = join(import.meta.dir, "..", "..", "..");
 /** Hardware candidates that fail their trial on any machine: no CUDA device, no render node. */
@@ -9,19 +10,11 @@ const FAILING_HARDWARE = {
   CUDA_VISIBLE_DEVICES: "-1",
 };
 
-async function probe(env: Record<string, string>) {
-  const child = Bun.spawn([process.execPath, "apps/encoder/src/main.ts", "probe"], {
+function probe(env: Record<string, string>) {
+  return runProcess([process.execPath, "apps/encoder/src/main.ts", "probe"], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
   });
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
-  return { stdout, stderr, code };
 }
 
 test("`encoder probe` with hardware candidates that fail their trial reports libx264 and why", async () => {
