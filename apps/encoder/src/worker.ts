@@ -23,6 +23,10 @@ type Running = {
 export async function runWorker(): Promise<void> {
   const env = loadEncoderEnv();
   const { report, choice } = await probeHardware(env);
+  if (report.encoders.length === 0) {
+    const why = report.trials.at(-1)?.error ?? "ffmpeg did not run";
+    throw new Error(`No encoder works on this node, not even libx264: ${why}`);
+  }
   const mode = env.SERVER_URL ? "remote" : "shared";
   const node = newNodeIdentity({ mode, encoders: report.encoders, chosen: report.chosen });
   const log = (line: string) => console.log(`[${node.id}] ${line}`);
