@@ -1,15 +1,14 @@
 /**
  * The encoder pool's throughput: the same videos through the real server and queue with one,
  * then two encoder processes (remote nodes over the internal API, libx264 or whatever their
- * hardware trial finds). Needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
+ * hardware trial finds). Needs the Redis the tests use (127.0.0.1:6379).
  */
 import { trpc, uploadedName } from "../apps/server/test/support/client";
-import { startServer } from "../apps/server/test/support/server-process";
+import { startServer, TEST_REDIS_URL } from "../apps/server/test/support/server-process";
 import type { MediaInfo, Rectangle } from "../packages/contracts/src/index";
 import { probeMedia } from "../packages/engine/src/index";
 import { printTable } from "./table";
 
-const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const LIMITS = { maxDimension: 3840, maxDurationS: 600, maxFps: 120, timeoutMs: 30_000 };
 const COPIES = 4;
 const WAIT_MS = 15 * 60_000;
@@ -36,7 +35,7 @@ async function runPool(
   const server = await startServer(
     { database: "pglite", queue: "in-process" },
     {
-      REDIS_URL,
+      REDIS_URL: TEST_REDIS_URL,
       QUEUE_NAME: `bench-${crypto.randomUUID()}`,
       EMBEDDED_WORKER: "false",
       ENCODER_TOKEN: token,
