@@ -1,6 +1,7 @@
 /**
  * Engine benchmark: wall time of processVideo for every method on two real clips, against a
- * plain libx264 transcode of the same clip in the same run (best of two).
+ * plain libx264 transcode of the same clip in the same run (best of two); then the encoder
+ * pool's throughput in videos per minute with one and with two encoder processes.
  * Run from the repository root: `bun scripts/bench.ts`.
  */
 import { spawn } from "node:child_process";
@@ -15,6 +16,7 @@ import {
 } from "../packages/contracts/src/index";
 import { ffmpegPath } from "../packages/engine/src/binaries";
 import { probeMedia, processVideo } from "../packages/engine/src/index";
+import { benchPool } from "./bench-pool";
 import { printTable as printRows } from "./table";
 
 const MEDIA_DIR = join(import.meta.dir, "../../shared/media/clean");
@@ -133,6 +135,10 @@ try {
     rows.push(...(await benchClip(join(MEDIA_DIR, clip), dir)));
   }
   printTable(rows);
+  await benchPool(
+    CLIPS.map((clip) => join(MEDIA_DIR, clip)),
+    rectangles,
+  );
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Makes a fresh machine ready, then runs the product. Needs only Node and npm:
 // installs the pinned Bun from the npm registry, the workspace's packages from bun.lock,
-// and Debian's ffmpeg (and chromium for the tests) when they are missing.
+// and Debian's ffmpeg (and chromium and docker-compose for the tests) when they are missing.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -13,7 +13,7 @@ const toolsDir = join(root, ".tools");
 
 const commands = {
   start: { run: ["apps/server/src/main.ts"], apt: ["ffmpeg"], web: true },
-  test: { run: ["scripts/run-tests.ts"], apt: ["ffmpeg", "chromium"], web: true },
+  test: { run: ["scripts/run-tests.ts"], apt: ["ffmpeg", "chromium", "docker-compose"], web: true },
   bench: { run: ["scripts/bench.ts"], apt: ["ffmpeg"] },
   "bench-quality": { run: ["scripts/bench-quality.ts"], apt: ["ffmpeg"] },
   encoder: { run: ["apps/encoder/src/main.ts"], apt: ["ffmpeg"] },
@@ -78,7 +78,12 @@ function ensureBun() {
   return bun;
 }
 
-const aptBinaries = { ffmpeg: ["ffmpeg", "ffprobe"], chromium: ["chromium"] };
+const aptBinaries = {
+  ffmpeg: ["ffmpeg", "ffprobe"],
+  chromium: ["chromium"],
+  // Validates docker/compose.yml offline in the tests; no Docker engine is needed.
+  "docker-compose": ["docker-compose"],
+};
 
 function ensureAptPackages(packages) {
   const missing = packages.filter((pkg) =>

@@ -1,4 +1,5 @@
-import { ffmpegVersion } from "@wr/engine";
+import { loadHardwareEnv } from "./env";
+import { probeHardware } from "./hardware";
 import { processCommand } from "./process-command";
 import { runWorker } from "./worker";
 
@@ -8,7 +9,9 @@ try {
   if (command === "process") {
     await processCommand(args);
   } else if (command === "probe") {
-    console.log(JSON.stringify({ ffmpeg: await ffmpegVersion(), encoders: ["libx264"] }, null, 2));
+    // The probe needs no queue or server: only what to try.
+    const { report } = await probeHardware(loadHardwareEnv());
+    console.log(JSON.stringify(report, null, 2));
   } else if (command === undefined || command === "work") {
     await runWorker();
   } else {

@@ -4,6 +4,7 @@ import { errorResponse } from "./http/errors";
 import { identifier } from "./http/identify";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { encoderRoutes } from "./routes/encoders";
 import { fileRoutes } from "./routes/files";
 import { paymentRoutes } from "./routes/payments";
 import { systemRoutes } from "./routes/system";
@@ -35,6 +36,7 @@ export function createApp(
     .use(paymentRoutes(services, identify))
     .use(videoRoutes(services, identify))
     .use(fileRoutes(services))
+    .use(encoderRoutes(services))
     .use(webRoutes(options.webDir, noEndpoint));
 }
 

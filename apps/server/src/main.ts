@@ -1,7 +1,9 @@
 import { join } from "node:path";
 import { createServices, ensureAdmin, requeueUnfinished, runVideoJob, sweepFiles } from "@wr/api";
+import { newNodeIdentity } from "@wr/queue";
 import { createApp } from "./app";
 import { loadServerEnv } from "./env";
+import { maxOutputMb } from "./routes/encoders";
 
 const env = loadServerEnv();
 const services = await createServices(env);
@@ -19,8 +21,10 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
 }
 
 if (env.embeddedWorker) {
-  ctx.queue.startWorker((videoId, job) => runVideoJob(ctx, videoId, job), {
+  const node = newNodeIdentity({ mode: "embedded", encoders: ["libx264"], chosen: "libx264" });
+  ctx.queue.startWorker((videoId, job) => runVideoJob(ctx, videoId, job, { id: node.id }), {
     concurrency: env.WORKER_CONCURRENCY,
+    node,
   });
   if (ctx.queue.kind === "in-process") await requeueUnfinished(ctx);
 }
@@ -33,8 +37,9 @@ const webDir = env.WEB_DIR ?? join(import.meta.dir, "..", "..", "web", "dist");
 const app = createApp(ctx, { webDir, trustProxy: env.TRUST_PROXY }).listen({
   port: env.PORT,
   hostname: env.HOST,
-  // Our own limit answers first with a clear 413; this only bounds what Bun accepts.
-  maxRequestBodySize: (env.MAX_UPLOAD_MB * 2 + 16) * 1024 * 1024,
+  // Our own limits answer first with a clear 413; this only bounds what Bun accepts (the
+  // largest body is an encoder node's output).
+  maxRequestBodySize: (maxOutputMb(env.MAX_UPLOAD_MB) + 16) * 1024 * 1024,
 });
 
 console.log(

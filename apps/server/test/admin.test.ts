@@ -137,7 +137,14 @@ describe("who may call the admin API", () => {
     const admin = await trpc(adminToken);
     expect(admin.status).toBe(200);
     expect(Object.keys(admin.body.result.data).sort()).toEqual(
-      ["activeUsers", "freeTrials", "totalUsers", "totalVideos", "videosBySubscription"].sort(),
+      [
+        "activeUsers",
+        "freeTrials",
+        "pool",
+        "totalUsers",
+        "totalVideos",
+        "videosBySubscription",
+      ].sort(),
     );
   });
 });
@@ -163,6 +170,19 @@ describe("stats and lists", () => {
       totalVideos: await count("videos"),
       freeTrials: await count("anonymous_sessions"),
       videosBySubscription: expect.any(Array),
+      // The embedded worker is this server's one encoder node, idle now.
+      pool: {
+        nodes: [
+          expect.objectContaining({
+            mode: "embedded",
+            encoders: ["libx264"],
+            chosen: "libx264",
+            currentJobs: [],
+          }),
+        ],
+        queueDepth: 0,
+        jobsRunning: 0,
+      },
     });
     expect(result.body.totalUsers).toBe(3);
     expect(result.body.totalVideos).toBe(2);

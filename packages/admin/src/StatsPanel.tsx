@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { EncoderPool } from "@wr/contracts";
 import { ADMIN_KEY, type AdminClient, errorText } from "./client";
 import { ErrorNotice, Loading } from "./ui";
 
@@ -11,7 +12,8 @@ export function StatsPanel({ client }: { client: AdminClient }) {
   if (stats.isPending) return <Loading label="Loading statistics…" />;
   if (stats.isError) return <ErrorNotice message={errorText(stats.error, "Failed to load data")} />;
 
-  const { totalUsers, totalVideos, activeUsers, freeTrials, videosBySubscription } = stats.data;
+  const { totalUsers, totalVideos, activeUsers, freeTrials, videosBySubscription, pool } =
+    stats.data;
   const cards = [
     ["Total users", totalUsers],
     ["Total videos", totalVideos],
@@ -62,6 +64,53 @@ export function StatsPanel({ client }: { client: AdminClient }) {
           </ul>
         )}
       </section>
+      <PoolSection pool={pool} />
     </div>
+  );
+}
+
+/** The encoder nodes alive now, what they encode with, and the queue in front of them. */
+function PoolSection({ pool }: { pool: EncoderPool }) {
+  return (
+    <section
+      aria-labelledby="encoder-pool"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h3 id="encoder-pool" className="text-base font-semibold text-slate-900">
+        Encoder pool
+      </h3>
+      <p className="mt-1 text-sm text-slate-500">
+        {pool.nodes.length} {pool.nodes.length === 1 ? "node" : "nodes"}, {pool.jobsRunning}{" "}
+        running, {pool.queueDepth} waiting
+      </p>
+      {pool.nodes.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No encoder node is running.</p>
+      ) : (
+        <table className="mt-4 w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="py-1 font-medium">Node</th>
+              <th className="py-1 font-medium">Mode</th>
+              <th className="py-1 font-medium">Encoder</th>
+              <th className="py-1 font-medium">Jobs</th>
+              <th className="py-1 font-medium">Last seen</th>
+            </tr>
+          </thead>
+          <tbody className="text-slate-700">
+            {pool.nodes.map((node) => (
+              <tr key={node.id} className="border-t border-slate-100">
+                <td className="py-1 font-mono text-xs">{node.hostname}</td>
+                <td className="py-1">{node.mode}</td>
+                <td className="py-1">{node.chosen}</td>
+                <td className="py-1">
+                  {node.currentJobs.length} / {node.concurrency}
+                </td>
+                <td className="py-1">{new Date(node.lastSeen).toLocaleTimeString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

@@ -21,6 +21,8 @@ export type AppConfig = {
   freeTrialIpLimit: number;
   /** Whether a signed-in user's processing costs a credit. */
   creditsRequired: boolean;
+  /** The secret encoder nodes present to the internal API; null turns that API off. */
+  encoderToken: string | null;
   login: ThrottleLimits;
   payments: PaymentsConfig;
 };

@@ -8,7 +8,11 @@ import { JazzCashProvider } from "./payments/jazzcash";
 import { SandboxProvider } from "./payments/sandbox/sandbox-provider";
 import { Storage } from "./storage";
 
-export type Services = { ctx: ServiceContext; close(): Promise<void> };
+export type Services = {
+  ctx: ServiceContext;
+  /** Stops the queue (running jobs get graceMs, then go back to it) and the database. */
+  close(options?: { graceMs?: number }): Promise<void>;
+};
 
 /** Opens what the services run on: the database (migrated), file storage and the queue. */
 export async function createServices(env: ServiceEnv): Promise<Services> {
@@ -16,7 +20,11 @@ export async function createServices(env: ServiceEnv): Promise<Services> {
   const storage = new Storage(dataDir);
   await storage.init();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
-  const queue = createQueue({ redisUrl: env.REDIS_URL, queueName: env.QUEUE_NAME });
+  const queue = createQueue({
+    redisUrl: env.REDIS_URL,
+    queueName: env.QUEUE_NAME,
+    timing: { lockMs: env.JOB_LOCK_S * 1000, heartbeatMs: env.HEARTBEAT_S * 1000 },
+  });
   const config = { ...toAppConfig(env), dataDir };
   const ctx: ServiceContext = {
     db: database.db,
@@ -30,8 +38,8 @@ export async function createServices(env: ServiceEnv): Promise<Services> {
   };
   return {
     ctx,
-    async close() {
-      await queue.close();
+    async close(options?: { graceMs?: number }) {
+      await queue.close(options);
       await database.close();
     },
   };

@@ -5,6 +5,7 @@ import type { AppConfig } from "./config";
 import { type JazzCashConfig, jazzCashConfig } from "./payments/jazzcash";
 
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+/** A setting that may be absent; blank counts as absent. */
 const optionalUrl = z
   .string()
   .optional()
@@ -32,6 +33,14 @@ export const serviceEnvShape = z.object({
   RESULT_LIFETIME_S: seconds(300),
   UPLOAD_LIFETIME_S: seconds(3600),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Shared by the server and its encoder nodes; enables the internal API they use. */
+  ENCODER_TOKEN: optionalUrl.refine((token) => token === undefined || token.length >= 16, {
+    message: "ENCODER_TOKEN must be at least 16 characters",
+  }),
+  /** A job whose worker stops renewing its lock this long is handed to another worker. */
+  JOB_LOCK_S: seconds(30),
+  /** How often an encoder node announces itself; it leaves the pool after three missed beats. */
+  HEARTBEAT_S: seconds(10),
   FREE_TRIAL_LIMIT: z.coerce.number().int().min(0).default(2),
   FREE_TRIAL_IP_LIMIT: z.coerce.number().int().min(0).default(10),
   CREDITS_REQUIRED: flag(false),
@@ -89,6 +98,7 @@ export function toAppConfig(env: ServiceEnv): AppConfig {
     freeTrialLimit: env.FREE_TRIAL_LIMIT,
     freeTrialIpLimit: env.FREE_TRIAL_IP_LIMIT,
     creditsRequired: env.CREDITS_REQUIRED,
+    encoderToken: env.ENCODER_TOKEN ?? null,
     payments: {
       provider: env.PAYMENT_PROVIDER,
       packages: env.PAYMENT_PACKAGES,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { EncoderPool } from "./encoders";
 
 export const ADMIN_MESSAGES = {
   cannotChangeSelf: "You cannot deactivate your own account",
@@ -32,4 +33,6 @@ export type AdminStats = {
   activeUsers: number;
   freeTrials: number;
   videosBySubscription: { _id: string; count: number }[];
+  /** The encoder nodes, the queue's depth and the jobs running now. */
+  pool: EncoderPool;
 };

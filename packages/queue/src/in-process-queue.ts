@@ -1,12 +1,16 @@
+import type { EncoderNode } from "@wr/contracts";
 import {
   JOB_ATTEMPTS,
   JOB_BACKOFF_MS,
+  JobHandedBack,
   type JobHandler,
   type JobQueue,
+  type NodeIdentity,
   PermanentJobError,
   type QueueStats,
   type WorkerOptions,
 } from "./job-queue";
+import { nodeSnapshot } from "./node-snapshot";
 
 type Pending = { videoId: string; attempt: number };
 
@@ -19,6 +23,7 @@ export class InProcessQueue implements JobQueue {
   readonly #retryTimers = new Set<ReturnType<typeof setTimeout>>();
   readonly #abort = new AbortController();
   #handler: JobHandler | null = null;
+  #node: NodeIdentity | null = null;
   #concurrency = 1;
   #closed = false;
 
@@ -32,6 +37,7 @@ export class InProcessQueue implements JobQueue {
 
   startWorker(handler: JobHandler, options: WorkerOptions): void {
     this.#handler = handler;
+    this.#node = options.node ?? null;
     this.#concurrency = Math.max(1, options.concurrency);
     this.#pump();
   }
@@ -45,11 +51,22 @@ export class InProcessQueue implements JobQueue {
     };
   }
 
-  async close(): Promise<void> {
+  async nodes(): Promise<EncoderNode[]> {
+    if (!this.#node || this.#closed) return [];
+    return [nodeSnapshot(this.#node, this.#concurrency, this.#running.keys())];
+  }
+
+  /** Jobs still running after the grace period are stopped; their rows say queued again. */
+  async close(options: { graceMs?: number } = {}): Promise<void> {
     this.#closed = true;
     for (const timer of this.#retryTimers) clearTimeout(timer);
     this.#retryTimers.clear();
+    const timer =
+      options.graceMs === undefined
+        ? undefined
+        : setTimeout(() => this.#abort.abort(new JobHandedBack()), options.graceMs);
     await Promise.allSettled(this.#running.values());
+    clearTimeout(timer);
   }
 
   #pump(): void {

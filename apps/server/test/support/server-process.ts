@@ -26,19 +26,32 @@ export type RunningServer = {
   databaseUrl: string | null;
   logs(): string;
   stop(): Promise<void>;
+  /** The settings the server got (an encoder started by startEncoder gets them too). */
+  env: Record<string, string | undefined>;
+  /** Starts one more encoder process on this server's queue, stopped with the server. */
+  startEncoder(env?: Record<string, string | undefined>): EncoderProcess;
+};
+
+export type EncoderProcess = {
+  pid: number;
+  /** What it printed so far, stdout and stderr. */
+  logs(): string;
+  kill(signal: "SIGTERM" | "SIGKILL"): void;
+  exited: Promise<number>;
 };
 
 type Child = ReturnType<typeof Bun.spawn>;
 
 /**
- * Starts the real server as its own process (and, with BullMQ, a separate encoder process),
- * on a fresh data folder, database and queue name, listening on a free port.
+ * Starts the real server as its own process (and, with BullMQ, `encoders` separate encoder
+ * processes, one unless told), on a fresh data folder, database and queue name, listening on a
+ * free port.
  * An env value of undefined removes that setting (e.g. to get the server's own default).
  */
 export async function startServer(
   mode: Mode,
   env: Record<string, string | undefined> = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; encoders?: number } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), "wr-test-")));
   const database: TestDatabase | null =
@@ -54,17 +67,18 @@ export async function startServer(
   };
   let log = "";
   const children: Child[] = [];
-  const spawn = (entry: string) => {
+  const spawn = (entry: string, args: string[] = [], extra: Record<string, unknown> = {}) => {
     const childEnv: Record<string, string | undefined> = {
       ...process.env,
       PORT: "0",
       HOST: "127.0.0.1",
       ...shared,
+      ...extra,
     };
     for (const [name, value] of Object.entries(childEnv)) {
       if (value === undefined) delete childEnv[name];
     }
-    const child = Bun.spawn([process.execPath, join(ROOT, entry)], {
+    const child = Bun.spawn([process.execPath, join(ROOT, entry), ...args], {
       cwd: ROOT,
       env: childEnv,
       stdout: "pipe",
@@ -103,16 +117,37 @@ export async function startServer(
       setTimeout(() => reject(new Error(`server did not start in 90 s:\n${log}`)), 90_000);
     });
     const url = `http://127.0.0.1:${await port}`;
-    if (mode.queue === "bullmq") {
-      const encoder = spawn("apps/encoder/src/main.ts");
-      void collect(encoder.stdout as ReadableStream<Uint8Array>);
-      void collect(encoder.stderr as ReadableStream<Uint8Array>);
-    }
+    const startEncoder = (extra: Record<string, string | undefined> = {}): EncoderProcess => {
+      const encoder = spawn("apps/encoder/src/main.ts", [], extra);
+      let own = "";
+      const keep = (text: string) => {
+        own += text;
+      };
+      void collect(encoder.stdout as ReadableStream<Uint8Array>, keep);
+      void collect(encoder.stderr as ReadableStream<Uint8Array>, keep);
+      return {
+        pid: encoder.pid,
+        logs: () => own,
+        kill: (signal) => encoder.kill(signal),
+        exited: encoder.exited,
+      };
+    };
+    const encoders = options.encoders ?? (mode.queue === "bullmq" ? 1 : 0);
+    for (let i = 0; i < encoders; i++) startEncoder();
     const crash = async () => {
       for (const child of children) child.kill("SIGKILL");
       await Promise.all(children.map((child) => child.exited));
     };
-    return { url, dataDir, databaseUrl: database?.url ?? null, logs: () => log, stop, crash };
+    return {
+      url,
+      dataDir,
+      databaseUrl: database?.url ?? null,
+      logs: () => log,
+      stop,
+      crash,
+      env: shared,
+      startEncoder,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -39,6 +39,9 @@ export const videos = pgTable(
     processingTime: real("processing_time"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
+    /** The encoder node that last took the job, and the FFmpeg encoder that wrote the result. */
+    encoderNode: text("encoder_node"),
+    videoEncoder: text("video_encoder"),
     /** What processing this video cost its owner, given back once if it fails. */
     charge: text("charge", { enum: VIDEO_CHARGES }),
     /** The network block whose trial allowance the video used (charge "trial"). */

@@ -1,5 +1,6 @@
 import type { MediaInfo } from "@wr/contracts";
 import { canCopyAudioIntoMp4 } from "../codecs";
+import { codecArgs, type EncoderChoice, SOFTWARE_RUNG } from "../hardware/encoder-profiles";
 import { isDemuxer } from "../probe/sniff-container";
 import { formatPixels } from "./format-number";
 
@@ -27,23 +28,17 @@ export function audioArgs(
 }
 
 /**
- * H.264 CRF 18 in MP4, every frame kept with its timestamp, nothing but the mapped streams.
- * The muxer is named because the caller may write to a temporary name without .mp4.
+ * H.264 CRF 18 (or the hardware encoder's equivalent) in MP4, every frame kept with its
+ * timestamp, nothing but the mapped streams. The muxer is named because the caller may write to
+ * a temporary name without .mp4.
  */
-export function encodeArgs(outputPath: string): string[] {
+export function encodeArgs(outputPath: string, encoder: EncoderChoice = SOFTWARE_RUNG): string[] {
   return [
     "-sn",
     "-dn",
     "-map_metadata",
     "-1",
-    "-c:v",
-    "libx264",
-    "-preset",
-    "veryfast",
-    "-crf",
-    "18",
-    "-pix_fmt",
-    "yuv420p",
+    ...codecArgs(encoder),
     "-fps_mode",
     "passthrough",
     "-movflags",
