@@ -84,6 +84,9 @@ function pairsOf(stats: BlendStats, unknown: Uint8Array, frames: number): Pairs 
   };
 }
 
+/** Gain above 1.25 (opacity 0.2): the first stage's colour is trusted from there on. */
+const CLEAR_EXCESS = 0.25;
+
 type Grid = { pairs: Pairs; logRatio: Float64Array; trust: Float64Array };
 
 const each = (pairs: PixelPairs, value: (p: number, q: number) => number) => {
@@ -207,6 +210,11 @@ export function solveBlend(
   const colour = new Float64Array(size).fill(
     clampColour(colourWeight > 1e-6 ? colourSum / colourWeight : 0),
   );
+  // Where the first stage saw the mark clearly, its own colour -offset / u is the start.
+  for (let i = 0; i < size; i++) {
+    const u = excess[i] ?? 0;
+    if (u >= CLEAR_EXCESS) colour[i] = clampColour(-(offset[i] ?? 0) / u);
+  }
   if (start)
     for (let i = 0; i < size; i++) colour[i] = clampColour((start.colour[i] ?? 0) - stats.mean);
   const everywhere = {

@@ -1,6 +1,12 @@
 import type { Region } from "../regions";
-import { estimateMark, type MarkModel, type WindowSample } from "./mark-model";
-import { cropWindow, type MarkWindow, markWindow } from "./mark-window";
+import {
+  cropWindowSample,
+  estimateMark,
+  type MarkModel,
+  MOVING_DEVIATION,
+  type WindowSample,
+} from "./mark-model";
+import { type MarkWindow, markWindow } from "./mark-window";
 import type { YuvLayout } from "./yuv-layout";
 
 /** Frames learnt from: enough for steady statistics, few enough to stay quick. */
@@ -26,8 +32,15 @@ export const FLAT_TEXTURE = 0.6;
 /** Share of a mark's pixels more than 3 pixels inside it above which it is broad (a logo). */
 export const BROAD_MARK = 0.4;
 
-/** Per region, the learnt mark, or null where the border fill is the better choice. */
-export type LearntMarks = (MarkModel | null)[];
+/**
+ * What to do in one region: invert the learnt mark, or fill from the border; `model` (when
+ * the mark was found) also says which frames show it, so frames without it stay untouched.
+ */
+export type RegionPlan =
+  | { kind: "invert"; model: MarkModel }
+  | { kind: "fill"; model: MarkModel | null };
+
+export type LearntMarks = RegionPlan[];
 
 /** Every how many frames to sample so that at most MAX_SAMPLES are kept. */
 export function sampleStep(frameCount: number): number {
@@ -49,26 +62,29 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
     add(frame: Uint8Array): void {
       windows.forEach((window, index) => {
         if (!window) return;
-        samples[index]?.push(
-          window.map((plane) => cropWindow(frame, plane)) as unknown as WindowSample,
-        );
+        samples[index]?.push(cropWindowSample(frame, window));
       });
     },
     learn(): LearntMarks {
-      return windows.map((window, index) => {
+      return windows.map((window, index): RegionPlan => {
         const taken = samples[index] ?? [];
-        if (!window || taken.length < 3) return null;
+        if (!window || taken.length < 3) return { kind: "fill", model: null };
         const { model, present } = estimateMark(window, taken);
         const shown = taken.filter((_, i) => present[i]);
-        const rarelyShown = shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length);
-        if (rarelyShown || model.opaqueShare > MAX_OPAQUE_SHARE) return null;
-        if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return model;
+        if (shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length)) {
+          return { kind: "fill", model: null };
+        }
+        const fill = { kind: "fill", model } as const;
+        if (model.opaqueShare > MAX_OPAQUE_SHARE) return fill;
+        if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return { kind: "invert", model };
         // A doubtful correction. Thin marks (text) keep sharp edges where it is wrong: the
         // border fill is safer. Broad ones (logos) lose contrast, not shape: even a rough
         // correction is closer than a fill, unless the surroundings are flat enough for the
-        // fill to be nearly exact.
-        if (interiorShare(model) < BROAD_MARK) return null;
-        return surroundingTexture(window, taken) < FLAT_TEXTURE ? null : model;
+        // fill to be nearly exact, or so still that nothing told the mark from the picture.
+        if (interiorShare(model) < BROAD_MARK) return fill;
+        const flat = surroundingTexture(window, taken) < FLAT_TEXTURE;
+        const still = surroundingMotion(window, taken) < MOVING_DEVIATION;
+        return flat || still ? fill : { kind: "invert", model };
       });
     },
   };
@@ -145,4 +161,24 @@ export function interiorShare(model: MarkModel): number {
     }
   }
   return all === 0 ? 0 : interior / all;
+}
+
+/** Median over the window's margin of each pixel's standard deviation over the samples. */
+export function surroundingMotion(window: MarkWindow, samples: readonly WindowSample[]): number {
+  const { inside } = window[0];
+  const deviations: number[] = [];
+  for (let i = 0; i < inside.length; i++) {
+    if (inside[i]) continue;
+    let sum = 0;
+    let squares = 0;
+    for (const sample of samples) {
+      const value = sample[0][i] ?? 0;
+      sum += value;
+      squares += value * value;
+    }
+    const mean = sum / Math.max(1, samples.length);
+    deviations.push(Math.sqrt(Math.max(0, squares / Math.max(1, samples.length) - mean * mean)));
+  }
+  deviations.sort((a, b) => a - b);
+  return deviations[Math.floor(deviations.length / 2)] ?? 0;
 }

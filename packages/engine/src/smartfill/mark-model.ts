@@ -7,11 +7,21 @@ import {
 } from "./blend-solve";
 import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
 import { snapToDominantGain } from "./dominant-opacity";
-import type { MarkWindow, PlaneWindow } from "./mark-window";
+import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
 import { type GridSize, growField, reduced, shrinkMask, shrinkPixels } from "./pyramid";
 
 /** One sampled frame's pixels of a window, per plane. */
 export type WindowSample = readonly [Uint8Array, Uint8Array, Uint8Array];
+
+/** A frame's pixels of a window. */
+export function cropWindowSample(frame: Uint8Array, window: MarkWindow): WindowSample {
+  return [cropWindow(frame, window[0]), cropWindow(frame, window[1]), cropWindow(frame, window[2])];
+}
+
+/** A frame's pixels of a model's window. */
+export function cropSample(frame: Uint8Array, model: MarkModel): WindowSample {
+  return cropWindowSample(frame, model.window);
+}
 
 /**
  * What was learnt about the mark in one window: the correction per plane, the luma pixels too
@@ -166,7 +176,7 @@ function stillPixels(stats: BlendStats, inside: Uint8Array): Uint8Array {
 }
 
 /** Surroundings whose values vary less than this over time are a still picture. */
-const MOVING_DEVIATION = 2;
+export const MOVING_DEVIATION = 2;
 /** A pixel varying less than this share of its surroundings' typical variation is opaque. */
 const STILL_SHARE = 0.2;
 
@@ -174,7 +184,7 @@ const STILL_SHARE = 0.2;
 const LEVELS = [4, 2] as const;
 const SMALLEST_LEVEL = 8;
 
-function solveCoarseToFine(
+export function solveCoarseToFine(
   window: PlaneWindow,
   pixels: readonly Uint8Array[],
   stats: BlendStats,
@@ -193,7 +203,7 @@ function solveCoarseToFine(
     coarse = solveBlend(
       levelStats,
       shrinkMask(window.inside, window, factor),
-      options,
+      { ...options, iterations: options.iterations * factor * 2 },
       undefined,
       levelStart,
     );

@@ -8,6 +8,7 @@ import { reportProgress } from "../report-progress";
 import { type RunContext, runPaths } from "../run-context";
 import { eachFrame, type FrameTransform } from "./frame-transform";
 import { createMarkLearner, type LearntMarks, sampleStep } from "./learn-marks";
+import { cropSample, showsMark } from "./mark-model";
 import { readFrames } from "./read-frames";
 import { decodeArgs, encodeFromPipeArgs, sampleArgs } from "./smartfill-args";
 import { createSpatialFiller } from "./spatial-fill";
@@ -22,18 +23,24 @@ class PipelineBroken extends Error {}
 const LEARNING_SHARE = 15;
 
 /**
- * Smart fill from what was learnt: regions with a learnt mark have its blend inverted in the
- * frames that show it; the others are filled from their border, steadied over time.
+ * Smart fill from what was learnt: regions with a learnt mark have its blend inverted, the
+ * others are filled from their border, steadied over time; either only in the frames that
+ * show the mark when it was found.
  */
 export function smartfillFrom(run: RunContext, marks: LearntMarks): FrameTransform {
   const layout = yuv420Layout(run.media.width, run.media.height);
-  const learnt = marks.flatMap((mark) => (mark ? [mark] : []));
-  const unlearnt = run.regions.filter((_, index) => !marks[index]);
-  const unblend = createUnblender(learnt);
-  const border = createSpatialFiller(layout, unlearnt);
+  const fillers = run.regions.map((region, index) => {
+    const plan = marks[index] ?? { kind: "fill", model: null };
+    if (plan.kind === "invert") return createUnblender([plan.model]);
+    const border = createSpatialFiller(layout, [region]);
+    const model = plan.model;
+    if (!model) return border;
+    return (frame: Uint8Array) => {
+      if (showsMark(model, cropSample(frame, model))) border(frame);
+    };
+  });
   return eachFrame((frame) => {
-    if (learnt.length) unblend(frame);
-    if (unlearnt.length) border(frame);
+    for (const fill of fillers) fill(frame);
   });
 }
 

@@ -1,6 +1,5 @@
-import type { MarkModel, WindowSample } from "./mark-model";
-import { showsMark } from "./mark-model";
-import { cropWindow, frameIndex, type PlaneWindow } from "./mark-window";
+import { cropSample, type MarkModel, showsMark } from "./mark-model";
+import { frameIndex, type PlaneWindow } from "./mark-window";
 import type { FrameFiller } from "./spatial-fill";
 
 export type UnblendOptions = {
@@ -33,9 +32,7 @@ export function createUnblender(
   );
   return (frame) => {
     models.forEach((model, index) => {
-      const sample = model.window.map((window) =>
-        cropWindow(frame, window),
-      ) as unknown as WindowSample;
+      const sample = cropSample(frame, model);
       if (!showsMark(model, sample)) return;
       for (let plane = 0; plane < 3; plane++) {
         const window = model.window[plane] as PlaneWindow;
