@@ -24,6 +24,8 @@ export const MAX_EDGE_RESIDUE = 0.3;
  * fewer samples than this share, it was not learnt and the border fill is used.
  */
 export const MIN_SHOWN_SHARE = 0.25;
+/** Share of samples showing the mark from which it is taken to be in every frame. */
+export const ALWAYS_SHOWN = 0.9;
 /** Regions with more opaque pixels than this share are filled from their border. */
 export const MAX_OPAQUE_SHARE = 0.3;
 /** Mean absolute luma difference between neighbours below which surroundings are flat. */
@@ -36,9 +38,12 @@ export const BROAD_MARK = 0.4;
  * What to do in one region: invert the learnt mark, or fill from the border; `model` (when
  * the mark was found) also says which frames show it, so frames without it stay untouched.
  */
-export type RegionPlan =
-  | { kind: "invert"; model: MarkModel }
-  | { kind: "fill"; model: MarkModel | null };
+export type RegionPlan = {
+  kind: "invert" | "fill";
+  model: MarkModel | null;
+  /** The mark shows in (nearly) every sample: work on every frame without testing it. */
+  always: boolean;
+} & ({ kind: "invert"; model: MarkModel } | { kind: "fill" });
 
 export type LearntMarks = RegionPlan[];
 
@@ -68,23 +73,24 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
     learn(): LearntMarks {
       return windows.map((window, index): RegionPlan => {
         const taken = samples[index] ?? [];
-        if (!window || taken.length < 3) return { kind: "fill", model: null };
+        const unknown: RegionPlan = { kind: "fill", model: null, always: true };
+        if (!window || taken.length < 3) return unknown;
         const { model, present } = estimateMark(window, taken);
         const shown = taken.filter((_, i) => present[i]);
-        if (shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length)) {
-          return { kind: "fill", model: null };
-        }
-        const fill = { kind: "fill", model } as const;
+        if (shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length)) return unknown;
+        const always = shown.length >= ALWAYS_SHOWN * taken.length;
+        const fill: RegionPlan = { kind: "fill", model, always };
+        const invert: RegionPlan = { kind: "invert", model, always };
         if (model.opaqueShare > MAX_OPAQUE_SHARE) return fill;
-        if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return { kind: "invert", model };
+        // Around a still picture nothing told the mark from what lies beneath it.
+        if (surroundingMotion(window, taken) < MOVING_DEVIATION) return fill;
+        if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return invert;
         // A doubtful correction. Thin marks (text) keep sharp edges where it is wrong: the
         // border fill is safer. Broad ones (logos) lose contrast, not shape: even a rough
         // correction is closer than a fill, unless the surroundings are flat enough for the
-        // fill to be nearly exact, or so still that nothing told the mark from the picture.
+        // fill to be nearly exact.
         if (interiorShare(model) < BROAD_MARK) return fill;
-        const flat = surroundingTexture(window, taken) < FLAT_TEXTURE;
-        const still = surroundingMotion(window, taken) < MOVING_DEVIATION;
-        return flat || still ? fill : { kind: "invert", model };
+        return surroundingTexture(window, taken) < FLAT_TEXTURE ? fill : invert;
       });
     },
   };

@@ -184,7 +184,7 @@ const STILL_SHARE = 0.2;
 const LEVELS = [4, 2] as const;
 const SMALLEST_LEVEL = 8;
 
-export function solveCoarseToFine(
+function solveCoarseToFine(
   window: PlaneWindow,
   pixels: readonly Uint8Array[],
   stats: BlendStats,
@@ -203,7 +203,7 @@ export function solveCoarseToFine(
     coarse = solveBlend(
       levelStats,
       shrinkMask(window.inside, window, factor),
-      { ...options, iterations: options.iterations * factor * 2 },
+      options,
       undefined,
       levelStart,
     );

@@ -30,11 +30,11 @@ const LEARNING_SHARE = 15;
 export function smartfillFrom(run: RunContext, marks: LearntMarks): FrameTransform {
   const layout = yuv420Layout(run.media.width, run.media.height);
   const fillers = run.regions.map((region, index) => {
-    const plan = marks[index] ?? { kind: "fill", model: null };
-    if (plan.kind === "invert") return createUnblender([plan.model]);
+    const plan = marks[index] ?? { kind: "fill", model: null, always: true };
+    if (plan.kind === "invert") return createUnblender([plan.model], plan.always);
     const border = createSpatialFiller(layout, [region]);
     const model = plan.model;
-    if (!model) return border;
+    if (!model || plan.always) return border;
     return (frame: Uint8Array) => {
       if (showsMark(model, cropSample(frame, model))) border(frame);
     };

@@ -14,13 +14,15 @@ export const DEFAULT_UNBLEND: UnblendOptions = { firstSweeps: 400, sweeps: 16 };
 type FillState = { values: Float32Array; border: number; started: boolean };
 
 /**
- * Takes the learnt marks out of each frame, in place: frames that show a mark get its blend
+ * Takes the learnt marks out of each frame, in place (`always`: the mark is in every frame, so
+ * no frame is tested): frames that show a mark get its blend
  * inverted where it is transparent enough and a fill from the surroundings where it is not;
  * frames that do not show it are left alone. The fill starts from the previous frame's and is
  * shifted by the change in the surrounding light, so it stays still while the picture does.
  */
 export function createUnblender(
   models: readonly MarkModel[],
+  always = false,
   options: UnblendOptions = DEFAULT_UNBLEND,
 ): FrameFiller {
   const states = models.map((model) =>
@@ -33,7 +35,7 @@ export function createUnblender(
   return (frame) => {
     models.forEach((model, index) => {
       const sample = cropSample(frame, model);
-      if (!showsMark(model, sample)) return;
+      if (!always && !showsMark(model, sample)) return;
       for (let plane = 0; plane < 3; plane++) {
         const window = model.window[plane] as PlaneWindow;
         const state = states[index]?.[plane] as FillState;
