@@ -1,6 +1,8 @@
 /**
  * The learning half of smart fill on synthetic video whose truth is known: a textured picture
  * that moves, with a semi-transparent mark blended over it as I = alpha W + (1 - alpha) B.
+ * The picture drifts and shakes like a hand-held camera's: a steady drift of a periodic texture
+ * would show each pixel the same few values again and again, which no real footage does.
  */
 import { describe, expect, test } from "bun:test";
 import type { Region } from "../src/regions";
@@ -50,8 +52,9 @@ function frame(t: number, marked: boolean): Uint8Array {
   const chroma = texture(11);
   const out = new Uint8Array(layout.frameSize);
   const [y, u, v] = layout.planes;
-  const dx = 5 * t;
-  const dy = 3 * t;
+  const shake = createRng(1000 + t);
+  const dx = 5 * t + shake.range(-20, 20);
+  const dy = 3 * t + shake.range(-20, 20);
   for (let j = 0; j < y.height; j++) {
     for (let i = 0; i < y.width; i++) {
       const background = luma(i + dx, j + dy);

@@ -27,7 +27,7 @@ export const MIN_SHOWN_SHARE = 0.25;
 /** Share of samples showing the mark from which it is taken to be in every frame. */
 export const ALWAYS_SHOWN = 0.9;
 /** Regions with more opaque pixels than this share are filled from their border. */
-export const MAX_OPAQUE_SHARE = 0.3;
+export const MAX_OPAQUE_SHARE = 0.5;
 /** Mean absolute luma difference between neighbours below which surroundings are flat. */
 export const FLAT_TEXTURE = 0.6;
 
@@ -76,6 +76,21 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         const unknown: RegionPlan = { kind: "fill", model: null, always: true };
         if (!window || taken.length < 3) return unknown;
         const { model, present } = estimateMark(window, taken);
+        console.error(
+          "DEBUG",
+          JSON.stringify({
+            shown: present.filter(Boolean).length,
+            n: taken.length,
+            opaque: model.opaqueShare,
+            motion: surroundingMotion(window, taken),
+            residue: edgeResidue(
+              model,
+              taken.filter((_, i) => present[i]),
+            ),
+            interior: interiorShare(model),
+            texture: surroundingTexture(window, taken),
+          }),
+        );
         const shown = taken.filter((_, i) => present[i]);
         if (shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length)) return unknown;
         const always = shown.length >= ALWAYS_SHOWN * taken.length;

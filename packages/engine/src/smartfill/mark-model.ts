@@ -7,8 +7,10 @@ import {
 } from "./blend-solve";
 import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
 import { snapToDominantGain } from "./dominant-opacity";
+import { correctionWithGain } from "./mark-offset";
 import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
 import { type GridSize, growField, reduced, shrinkMask, shrinkPixels } from "./pyramid";
+import { estimateTransmission } from "./transmission";
 
 /** One sampled frame's pixels of a window, per plane. */
 export type WindowSample = readonly [Uint8Array, Uint8Array, Uint8Array];
@@ -37,12 +39,14 @@ export type MarkModel = {
   opaqueShare: number;
   /** Mean luma of each pixel over the frames showing the mark (an opaque mark's colour). */
   meanLuma: Float32Array;
+  /** Correlation with the mark above which a frame shows it (see `calibrated`). */
+  presence: number;
 };
 
 /** Beyond this gain (opacity 0.8) the picture beneath is mostly noise: fill instead. */
 export const FILL_GAIN = 5;
 
-export type EstimateOptions = { solve: BlendSolveOptions };
+export type EstimateOptions = { solve: BlendSolveOptions; estimator?: "median" | "solve" };
 
 /**
  * Learns the mark from sampled frames: the luma correction from all samples, then, if some
@@ -54,14 +58,14 @@ export function estimateMark(
   samples: readonly WindowSample[],
   options: EstimateOptions = { solve: DEFAULT_BLEND_SOLVE },
 ): { model: MarkModel; present: boolean[] } {
-  let model = fitModel(window, samples, options);
+  let model = calibrated(fitModel(window, samples, options), samples);
   let present = samples.map((sample) => showsMark(model, sample));
   if (present.filter(Boolean).length < MOSTLY_SHOWN * samples.length && samples.length >= 6) {
     // A mark that is there only part of the time is learnt diluted from all frames; one half
     // of the video may show it cleanly (a mark that appears, disappears or moves once).
     const half = Math.floor(samples.length / 2);
     const candidates = [samples.slice(0, half), samples.slice(half)].map((part) =>
-      fitModel(window, part, options),
+      calibrated(fitModel(window, part, options), samples),
     );
     for (const candidate of candidates) {
       if (evidence(candidate, samples) > evidence(model, samples)) model = candidate;
@@ -70,10 +74,13 @@ export function estimateMark(
   }
   const shown = present.filter(Boolean).length;
   if (shown >= 3 && shown < samples.length) {
-    model = fitModel(
-      window,
-      samples.filter((_, index) => present[index]),
-      options,
+    model = calibrated(
+      fitModel(
+        window,
+        samples.filter((_, index) => present[index]),
+        options,
+      ),
+      samples,
     );
     present = samples.map((sample) => showsMark(model, sample));
   }
@@ -106,23 +113,36 @@ function fitModel(
     lumaWindow,
     samples.map((s) => s[0]),
   );
-  const free = solveCoarseToFine(
-    lumaWindow,
-    samples.map((s) => s[0]),
-    lumaStats,
-    options.solve,
-  );
-  const snapped = snapToDominantGain(free.gain, lumaWindow.inside);
-  const luma = solveBlend(lumaStats, lumaWindow.inside, options.solve, snapped, {
-    gain: snapped,
-    colour: Float64Array.from(free.colour),
-  });
+  const lumaSamples = samples.map((s) => s[0]);
+  const luma =
+    options.estimator === "solve"
+      ? solvedLuma(lumaWindow, lumaSamples, lumaStats, options.solve)
+      : correctionWithGain(
+          lumaWindow,
+          lumaSamples,
+          snapToDominantGain(
+            Float32Array.from(
+              estimateTransmission(
+                lumaWindow.width,
+                lumaWindow.height,
+                lumaWindow.inside,
+                lumaSamples,
+              ),
+              (t) => 1 / t,
+            ),
+            lumaWindow.inside,
+          ),
+          lumaStats.mean,
+        );
   const frames = Math.max(1, lumaStats.frames);
   const meanLuma = Float32Array.from(lumaStats.sum, (sum) => sum / frames + lumaStats.mean);
   const still = stillPixels(lumaStats, lumaWindow.inside);
   const lumaFill = luma.gain.map((gain, i) => (gain >= FILL_GAIN || still[i] ? 1 : 0));
   const chroma = (planeWindow: PlaneWindow, plane: 1 | 2) => {
     const gain = chromaGain(lumaWindow, planeWindow, luma.gain);
+    const planeSamples = samples.map((s) => s[plane]);
+    if (options.estimator !== "solve")
+      return correctionWithGain(planeWindow, planeSamples, gain, meanOf(planeSamples));
     return solveBlend(
       statsOf(
         planeWindow,
@@ -141,7 +161,7 @@ function fitModel(
   for (let i = 0; i < still.length; i++) {
     if (!lumaWindow.inside[i]) continue;
     inside++;
-    opaque += still[i] ?? 0;
+    opaque += still[i] || (luma.gain[i] ?? 1) >= FILL_GAIN ? 1 : 0;
   }
   return {
     window,
@@ -149,6 +169,7 @@ function fitModel(
     fill: [Uint8Array.from(lumaFill), uFill, Uint8Array.from(uFill)],
     opaqueShare: inside === 0 ? 0 : opaque / inside,
     meanLuma,
+    presence: PRESENCE_CORRELATION,
   };
 }
 
@@ -183,6 +204,20 @@ const STILL_SHARE = 0.2;
 /** Coarsest first: each level starts from the one below, so far-apart pixels agree quickly. */
 const LEVELS = [4, 2] as const;
 const SMALLEST_LEVEL = 8;
+
+function solvedLuma(
+  window: PlaneWindow,
+  pixels: readonly Uint8Array[],
+  stats: BlendStats,
+  options: BlendSolveOptions,
+): BlendCorrection {
+  const free = solveCoarseToFine(window, pixels, stats, options);
+  const snapped = snapToDominantGain(free.gain, window.inside);
+  return solveBlend(stats, window.inside, options, snapped, {
+    gain: snapped,
+    colour: Float64Array.from(free.colour),
+  });
+}
 
 function solveCoarseToFine(
   window: PlaneWindow,
@@ -266,10 +301,32 @@ function chromaFill(luma: PlaneWindow, chroma: PlaneWindow, lumaFill: Uint8Array
  * chance.
  */
 export function showsMark(model: MarkModel, sample: WindowSample): boolean {
-  return markCorrelation(model, sample[0]) > PRESENCE_CORRELATION;
+  return markCorrelation(model, sample[0]) > model.presence;
 }
 
+/** The correlation above which a frame shows the mark, when the samples say nothing else. */
 export const PRESENCE_CORRELATION = 0.3;
+/** A frame shows the mark when it correlates with it at least this share of the clearest. */
+const PRESENCE_SHARE = 0.5;
+/** Correlations below this are chance, however faint the clearest frames show the mark. */
+const LEAST_PRESENCE = 0.06;
+
+/**
+ * Sets the model's presence threshold from the samples: over a busy picture even the frames
+ * that show the mark correlate with it only faintly, so the threshold is half of what the
+ * clearest tenth of the samples reach (within [LEAST_PRESENCE, PRESENCE_CORRELATION]).
+ */
+export function calibrated(model: MarkModel, samples: readonly WindowSample[]): MarkModel {
+  const correlations = samples
+    .map((sample) => markCorrelation(model, sample[0]))
+    .sort((a, b) => a - b);
+  const clearest = correlations[Math.floor(0.9 * (correlations.length - 1))] ?? 0;
+  const presence = Math.min(
+    PRESENCE_CORRELATION,
+    Math.max(LEAST_PRESENCE, PRESENCE_SHARE * clearest),
+  );
+  return { ...model, presence };
+}
 
 export function markCorrelation(model: MarkModel, pixels: Uint8Array): number {
   const luma = model.corrections[0];

@@ -1,0 +1,31 @@
+import type { BlendCorrection } from "./blend-solve";
+import type { PlaneWindow } from "./mark-window";
+import { medianDifferences } from "./median-differences";
+import { integratePairs } from "./pair-field";
+
+/**
+ * With the gain known (1 / transmission), what the mark adds: the picture beneath is
+ * B = gain * I - k, and k is found so that B's differences between neighbours have a median of
+ * zero over the samples, as the picture's own do where it moves. k is 0 outside the region.
+ */
+export function correctionWithGain(
+  window: PlaneWindow,
+  samples: readonly Uint8Array[],
+  gain: Float64Array,
+  mean: number,
+): BlendCorrection {
+  const { width, height, inside } = window;
+  const differences = medianDifferences(width, height, inside, samples, gain);
+  const k = integratePairs(inside, differences);
+  return {
+    width,
+    height,
+    mean,
+    gain: Float32Array.from(gain),
+    offset: Float32Array.from(k, (value, i) => ((gain[i] ?? 1) - 1) * mean - value),
+    colour: Float32Array.from(k, (value, i) => {
+      const excess = (gain[i] ?? 1) - 1;
+      return excess > 1e-3 ? value / excess : mean;
+    }),
+  };
+}

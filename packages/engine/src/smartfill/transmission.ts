@@ -1,0 +1,57 @@
+import { medianDifferences } from "./median-differences";
+import { createPairField, eachPair, integratePairs } from "./pair-field";
+
+/** Neighbours whose median difference exceeds this many levels lie on the mark's outline. */
+export const OUTLINE_STEP = 1.5;
+/** Weight that ties neighbours off the outline to one transmission (a mark's flat parts). */
+const HOLD = 0.2;
+/** Frame-to-frame change energy that is only noise (compression, sensor). */
+const NOISE = 2;
+/** Least transmission (opacity 0.9): below it a pixel is opaque and filled, not inverted. */
+const LEAST_TRANSMISSION = 0.1;
+
+/**
+ * How much of the picture beneath each pixel comes through the mark (1 - opacity), from how
+ * much the picture changes on either side of the mark's outline: a mark of opacity alpha damps
+ * every change beneath it by 1 - alpha. Only pairs across the outline (a steady difference
+ * over time) compare their changes; elsewhere neighbours are held to one value, so a picture
+ * that merely changes less in one part is not mistaken for a mark. 1 outside the region.
+ */
+export function estimateTransmission(
+  width: number,
+  height: number,
+  unknown: Uint8Array,
+  samples: readonly Uint8Array[],
+): Float64Array {
+  const outline = medianDifferences(width, height, unknown, samples);
+  const energy = changeEnergy(width * height, samples);
+  const target = createPairField(width, height);
+  const weight = createPairField(width, height);
+  eachPair(width, height, (i, j, side) => {
+    if (!unknown[i] && !unknown[j]) return;
+    if (Math.abs(outline[side][i] ?? 0) <= OUTLINE_STEP) {
+      weight[side][i] = HOLD;
+      return;
+    }
+    const ei = energy[i] ?? 0;
+    const ej = energy[j] ?? 0;
+    const low = Math.min(ei, ej);
+    weight[side][i] = low / (low + NOISE);
+    target[side][i] = 0.5 * Math.log((ej + 0.1) / (ei + 0.1));
+  });
+  const logTransmission = integratePairs(unknown, target, weight, { upper: 0 });
+  return logTransmission.map((value) => Math.max(LEAST_TRANSMISSION, Math.exp(value)));
+}
+
+/** Per pixel, the mean squared change between consecutive samples. */
+function changeEnergy(size: number, samples: readonly Uint8Array[]): Float64Array {
+  const energy = new Float64Array(size);
+  for (let t = 1; t < samples.length; t++) {
+    const now = samples[t] as Uint8Array;
+    const before = samples[t - 1] as Uint8Array;
+    for (let i = 0; i < size; i++)
+      energy[i] = (energy[i] ?? 0) + ((now[i] ?? 0) - (before[i] ?? 0)) ** 2;
+  }
+  const pairs = Math.max(1, samples.length - 1);
+  return energy.map((value) => value / pairs);
+}
