@@ -13,15 +13,20 @@ export function ffmpegFailure(exit: ToolExit, paths: Record<string, string>): Er
   if (exit.code === 0 && !exit.spawnError) return null;
   const tail = hidePaths(exit.stderrTail, paths);
   const reason = exit.stoppedBecause;
+  if (reason !== undefined) return stoppedError(reason, tail);
+  if (exit.spawnError) return new FfmpegError("ffmpeg could not be started", tail);
+  return new FfmpegError(`${MESSAGES.processingFailed} (ffmpeg exit ${exit.code})`, tail);
+}
+
+/** Why a run was stopped, as its error: the time limit, or the caller's own reason. */
+export function stoppedError(reason: unknown, tail = ""): Error {
   if (reason instanceof TimeLimitReached) {
     return new FfmpegError(
       `Processing took too long: stopped at the ${describeDuration(reason.limitMs / 1000)} limit`,
       tail,
     );
   }
-  if (reason !== undefined) return abortError(reason);
-  if (exit.spawnError) return new FfmpegError("ffmpeg could not be started", tail);
-  return new FfmpegError(`${MESSAGES.processingFailed} (ffmpeg exit ${exit.code})`, tail);
+  return abortError(reason);
 }
 
 /** A caller's abort surfaces as its own reason, the way fetch() does it. */

@@ -70,12 +70,13 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         samples[index]?.push(cropWindowSample(frame, window));
       });
     },
-    learn(): LearntMarks {
+    /** `checkpoint` runs before each fit and throws to stop the learning. */
+    learn(checkpoint: () => void = () => {}): LearntMarks {
       return windows.map((window, index): RegionPlan => {
         const taken = samples[index] ?? [];
         const unknown: RegionPlan = { kind: "fill", model: null, always: true };
         if (!window || taken.length < 3) return unknown;
-        const { model, present } = estimateMark(window, taken);
+        const { model, present } = estimateMark(window, taken, undefined, checkpoint);
         console.error(
           "DEBUG",
           JSON.stringify({

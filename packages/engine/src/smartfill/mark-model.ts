@@ -57,16 +57,19 @@ export function estimateMark(
   window: MarkWindow,
   samples: readonly WindowSample[],
   options: EstimateOptions = { solve: DEFAULT_BLEND_SOLVE },
+  checkpoint: () => void = () => {},
 ): { model: MarkModel; present: boolean[] } {
-  let model = calibrated(fitModel(window, samples, options), samples);
+  const fit = (part: readonly WindowSample[]) => {
+    checkpoint();
+    return calibrated(fitModel(window, part, options), samples);
+  };
+  let model = fit(samples);
   let present = samples.map((sample) => showsMark(model, sample));
   if (present.filter(Boolean).length < MOSTLY_SHOWN * samples.length && samples.length >= 6) {
     // A mark that is there only part of the time is learnt diluted from all frames; one half
     // of the video may show it cleanly (a mark that appears, disappears or moves once).
     const half = Math.floor(samples.length / 2);
-    const candidates = [samples.slice(0, half), samples.slice(half)].map((part) =>
-      calibrated(fitModel(window, part, options), samples),
-    );
+    const candidates = [samples.slice(0, half), samples.slice(half)].map((part) => fit(part));
     for (const candidate of candidates) {
       if (evidence(candidate, samples) > evidence(model, samples)) model = candidate;
     }
@@ -74,14 +77,7 @@ export function estimateMark(
   }
   const shown = present.filter(Boolean).length;
   if (shown >= 3 && shown < samples.length) {
-    model = calibrated(
-      fitModel(
-        window,
-        samples.filter((_, index) => present[index]),
-        options,
-      ),
-      samples,
-    );
+    model = fit(samples.filter((_, index) => present[index]));
     present = samples.map((sample) => showsMark(model, sample));
   }
   return { model, present };

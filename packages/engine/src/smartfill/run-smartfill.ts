@@ -1,9 +1,9 @@
 import { MESSAGES } from "@wr/contracts";
 import { ffmpegPath } from "../binaries";
 import { FfmpegError } from "../errors";
-import { startDeadline } from "../ffmpeg/deadline";
+import { type Deadline, startDeadline } from "../ffmpeg/deadline";
 import { startTool, type ToolExit } from "../ffmpeg/start-tool";
-import { ffmpegFailure, hidePaths } from "../ffmpeg/tool-failure";
+import { ffmpegFailure, hidePaths, stoppedError } from "../ffmpeg/tool-failure";
 import { reportProgress } from "../report-progress";
 import { type RunContext, runPaths } from "../run-context";
 import { eachFrame, type FrameTransform } from "./frame-transform";
@@ -49,7 +49,8 @@ export function smartfillFrom(run: RunContext, marks: LearntMarks): FrameTransfo
  * and each region's mark learnt from them. Memory is bounded by the sample count and the
  * windows' size, whatever the video's length.
  */
-export async function learnMarks(run: RunContext, signal: AbortSignal): Promise<LearntMarks> {
+export async function learnMarks(run: RunContext, deadline: Deadline): Promise<LearntMarks> {
+  const signal = deadline.signal;
   const layout = yuv420Layout(run.media.width, run.media.height);
   const learner = createMarkLearner(layout, run.regions);
   const step = sampleStep(run.media.frameCount);
@@ -79,7 +80,15 @@ export async function learnMarks(run: RunContext, signal: AbortSignal): Promise<
   if (failure) throw failure;
   if (readError)
     throw new FfmpegError(MESSAGES.processingFailed, hidePaths(String(readError), runPaths(run)));
-  return learner.learn();
+  // Learning holds the thread: it looks at the clock between fits instead of waiting for a timer.
+  const stop = new Error("stopped");
+  try {
+    return learner.learn(() => {
+      if (deadline.expired()) throw stop;
+    });
+  } catch (error) {
+    throw error === stop ? stoppedError(signal.reason) : error;
+  }
 }
 
 /**
@@ -92,7 +101,7 @@ export async function runSmartfill(run: RunContext, transform?: FrameTransform):
   const deadline = startDeadline(run.timeoutMs, run.signal);
   let chosen: FrameTransform;
   try {
-    chosen = transform ?? smartfillFrom(run, await learnMarks(run, deadline.signal));
+    chosen = transform ?? smartfillFrom(run, await learnMarks(run, deadline));
   } catch (error) {
     deadline.dispose();
     throw error;
