@@ -10,7 +10,6 @@ import { snapToDominantGain } from "../src/smartfill/dominant-opacity";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
 import { estimateMark, showsMark, type WindowSample } from "../src/smartfill/mark-model";
 import { cropWindow, markWindow } from "../src/smartfill/mark-window";
-import { growField, shrinkMask, shrinkPixels } from "../src/smartfill/pyramid";
 import { createUnblender } from "../src/smartfill/unblend";
 import { yuv420Layout } from "../src/smartfill/yuv-layout";
 import { createRng } from "./quality/prng";
@@ -146,7 +145,7 @@ describe("learning a static semi-transparent mark", () => {
   });
 });
 
-describe("opacity snapping and grids", () => {
+describe("opacity snapping", () => {
   test("gains near an opacity level take it; faint noise goes back to no mark", () => {
     const noisy = [
       1.9, 2.1, 2.05, 1.95, 2.2, 1.8, 2.0, 2.1, 1.9, 2.0, 2.15, 1.85, 2.0, 1.95, 2.05, 2.0,
@@ -162,16 +161,5 @@ describe("opacity snapping and grids", () => {
     for (const value of snapped.slice(noisy.length, noisy.length + faint.length))
       expect(value).toBe(1);
     expect(snapped[snapped.length - 1]).toBeCloseTo(1.45, 5);
-  });
-
-  test("shrinking averages blocks, masks keep any covered pixel, growing is bilinear", () => {
-    const size = { width: 5, height: 3 };
-    const pixels = Uint8Array.from([0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28]);
-    expect(Array.from(shrinkPixels(pixels, size, 2))).toEqual([6, 10, 13, 21, 25, 28]);
-    const mask = new Uint8Array(15);
-    mask[14] = 1;
-    expect(Array.from(shrinkMask(mask, size, 2))).toEqual([0, 0, 0, 0, 0, 1]);
-    const flat = growField([3, 3, 3, 3], { width: 4, height: 4 }, 2);
-    expect(Array.from(flat)).toEqual(new Array(16).fill(3));
   });
 });

@@ -1,19 +1,16 @@
 /**
- * Running sums over frames of one plane's window, enough to write down how smooth the picture
- * would be after any per-pixel affine correction B = a * (I - mean) + mean + b, without keeping
- * the frames: per pixel sum x and x^2, per pair of neighbours (right, below) sum x_p * x_q,
- * where x = I - mean.
+ * Running sums over frames of one plane's window, per pixel: sum of x and x^2 with
+ * x = I - mean (how bright a pixel is and how much it varies), and the squared changes between
+ * consecutive frames (how much the picture beneath moves).
  */
 export type BlendStats = {
   width: number;
   height: number;
-  /** The constant the values are centred on (so a and b stay loosely coupled). */
+  /** The constant the values are centred on (keeps the sums of squares well conditioned). */
   mean: number;
   frames: number;
   sum: Float64Array;
   squares: Float64Array;
-  right: Float64Array;
-  down: Float64Array;
   /** Per pixel, sum of squared changes between consecutive frames added. */
   changes: Float64Array;
   previous: Uint8Array | null;
@@ -28,8 +25,6 @@ export function createBlendStats(width: number, height: number, mean: number): B
     frames: 0,
     sum: new Float64Array(size),
     squares: new Float64Array(size),
-    right: new Float64Array(size),
-    down: new Float64Array(size),
     changes: new Float64Array(size),
     previous: null,
   };
@@ -37,18 +32,12 @@ export function createBlendStats(width: number, height: number, mean: number): B
 
 /** Adds one frame's window (width * height bytes, row by row). */
 export function addFrame(stats: BlendStats, pixels: Uint8Array): void {
-  const { width, height, mean, sum, squares, right, down, changes, previous } = stats;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = row + x;
-      const v = (pixels[i] ?? 0) - mean;
-      sum[i] = (sum[i] ?? 0) + v;
-      squares[i] = (squares[i] ?? 0) + v * v;
-      if (x + 1 < width) right[i] = (right[i] ?? 0) + v * ((pixels[i + 1] ?? 0) - mean);
-      if (y + 1 < height) down[i] = (down[i] ?? 0) + v * ((pixels[i + width] ?? 0) - mean);
-      if (previous) changes[i] = (changes[i] ?? 0) + ((pixels[i] ?? 0) - (previous[i] ?? 0)) ** 2;
-    }
+  const { mean, sum, squares, changes, previous } = stats;
+  for (let i = 0; i < sum.length; i++) {
+    const v = (pixels[i] ?? 0) - mean;
+    sum[i] = (sum[i] ?? 0) + v;
+    squares[i] = (squares[i] ?? 0) + v * v;
+    if (previous) changes[i] = (changes[i] ?? 0) + ((pixels[i] ?? 0) - (previous[i] ?? 0)) ** 2;
   }
   stats.previous = pixels;
   stats.frames++;

@@ -76,22 +76,7 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         const taken = samples[index] ?? [];
         const unknown: RegionPlan = { kind: "fill", model: null, always: true };
         if (!window || taken.length < 3) return unknown;
-        const { model, present } = estimateMark(window, taken, undefined, checkpoint);
-        console.error(
-          "DEBUG",
-          JSON.stringify({
-            shown: present.filter(Boolean).length,
-            n: taken.length,
-            opaque: model.opaqueShare,
-            motion: surroundingMotion(window, taken),
-            residue: edgeResidue(
-              model,
-              taken.filter((_, i) => present[i]),
-            ),
-            interior: interiorShare(model),
-            texture: surroundingTexture(window, taken),
-          }),
-        );
+        const { model, present } = estimateMark(window, taken, checkpoint);
         const shown = taken.filter((_, i) => present[i]);
         if (shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length)) return unknown;
         const always = shown.length >= ALWAYS_SHOWN * taken.length;

@@ -1,15 +1,7 @@
-import {
-  type BlendCorrection,
-  type BlendSolveOptions,
-  type BlendStart,
-  DEFAULT_BLEND_SOLVE,
-  solveBlend,
-} from "./blend-solve";
 import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
 import { snapToDominantGain } from "./dominant-opacity";
-import { correctionWithGain } from "./mark-offset";
+import { type BlendCorrection, correctionWithGain } from "./mark-offset";
 import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
-import { type GridSize, growField, reduced, shrinkMask, shrinkPixels } from "./pyramid";
 import { estimateTransmission } from "./transmission";
 
 /** One sampled frame's pixels of a window, per plane. */
@@ -46,8 +38,6 @@ export type MarkModel = {
 /** Beyond this gain (opacity 0.8) the picture beneath is mostly noise: fill instead. */
 export const FILL_GAIN = 5;
 
-export type EstimateOptions = { solve: BlendSolveOptions; estimator?: "median" | "solve" };
-
 /**
  * Learns the mark from sampled frames: the luma correction from all samples, then, if some
  * samples do not show the mark (a mark that comes and goes, or moves), again from those that
@@ -56,12 +46,11 @@ export type EstimateOptions = { solve: BlendSolveOptions; estimator?: "median" |
 export function estimateMark(
   window: MarkWindow,
   samples: readonly WindowSample[],
-  options: EstimateOptions = { solve: DEFAULT_BLEND_SOLVE },
   checkpoint: () => void = () => {},
 ): { model: MarkModel; present: boolean[] } {
   const fit = (part: readonly WindowSample[]) => {
     checkpoint();
-    return calibrated(fitModel(window, part, options), samples);
+    return calibrated(fitModel(window, part), samples);
   };
   let model = fit(samples);
   let present = samples.map((sample) => showsMark(model, sample));
@@ -99,65 +88,34 @@ function statsOf(window: PlaneWindow, samples: readonly Uint8Array[]) {
   return stats;
 }
 
-function fitModel(
-  window: MarkWindow,
-  samples: readonly WindowSample[],
-  options: EstimateOptions,
-): MarkModel {
+function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkModel {
   const [lumaWindow, uWindow, vWindow] = window;
-  const lumaStats = statsOf(
-    lumaWindow,
-    samples.map((s) => s[0]),
-  );
   const lumaSamples = samples.map((s) => s[0]);
-  const luma =
-    options.estimator === "solve"
-      ? solvedLuma(lumaWindow, lumaSamples, lumaStats, options.solve)
-      : correctionWithGain(
-          lumaWindow,
-          lumaSamples,
-          snapToDominantGain(
-            Float32Array.from(
-              estimateTransmission(
-                lumaWindow.width,
-                lumaWindow.height,
-                lumaWindow.inside,
-                lumaSamples,
-              ),
-              (t) => 1 / t,
-            ),
-            lumaWindow.inside,
-          ),
-          lumaStats.mean,
-        );
+  const lumaStats = statsOf(lumaWindow, lumaSamples);
+  const transmission = estimateTransmission(lumaWindow, lumaSamples, lumaStats);
+  const lumaGain = snapToDominantGain(
+    Float32Array.from(transmission, (t) => 1 / t),
+    lumaWindow.inside,
+  );
+  const luma = correctionWithGain(lumaWindow, lumaSamples, lumaGain, lumaStats.mean);
   const frames = Math.max(1, lumaStats.frames);
   const meanLuma = Float32Array.from(lumaStats.sum, (sum) => sum / frames + lumaStats.mean);
   const still = stillPixels(lumaStats, lumaWindow.inside);
   const lumaFill = luma.gain.map((gain, i) => (gain >= FILL_GAIN || still[i] ? 1 : 0));
   const chroma = (planeWindow: PlaneWindow, plane: 1 | 2) => {
-    const gain = chromaGain(lumaWindow, planeWindow, luma.gain);
     const planeSamples = samples.map((s) => s[plane]);
-    if (options.estimator !== "solve")
-      return correctionWithGain(planeWindow, planeSamples, gain, meanOf(planeSamples));
-    return solveBlend(
-      statsOf(
-        planeWindow,
-        samples.map((s) => s[plane]),
-      ),
-      planeWindow.inside,
-      options.solve,
-      gain,
-    );
+    const gain = chromaGain(lumaWindow, planeWindow, luma.gain);
+    return correctionWithGain(planeWindow, planeSamples, gain, meanOf(planeSamples));
   };
   const u = chroma(uWindow, 1);
   const v = chroma(vWindow, 2);
   const uFill = chromaFill(lumaWindow, uWindow, lumaFill);
   let opaque = 0;
   let inside = 0;
-  for (let i = 0; i < still.length; i++) {
+  for (let i = 0; i < lumaFill.length; i++) {
     if (!lumaWindow.inside[i]) continue;
     inside++;
-    opaque += still[i] || (luma.gain[i] ?? 1) >= FILL_GAIN ? 1 : 0;
+    opaque += lumaFill[i] ?? 0;
   }
   return {
     window,
@@ -196,60 +154,6 @@ function stillPixels(stats: BlendStats, inside: Uint8Array): Uint8Array {
 export const MOVING_DEVIATION = 2;
 /** A pixel varying less than this share of its surroundings' typical variation is opaque. */
 const STILL_SHARE = 0.2;
-
-/** Coarsest first: each level starts from the one below, so far-apart pixels agree quickly. */
-const LEVELS = [4, 2] as const;
-const SMALLEST_LEVEL = 8;
-
-function solvedLuma(
-  window: PlaneWindow,
-  pixels: readonly Uint8Array[],
-  stats: BlendStats,
-  options: BlendSolveOptions,
-): BlendCorrection {
-  const free = solveCoarseToFine(window, pixels, stats, options);
-  const snapped = snapToDominantGain(free.gain, window.inside);
-  return solveBlend(stats, window.inside, options, snapped, {
-    gain: snapped,
-    colour: Float64Array.from(free.colour),
-  });
-}
-
-function solveCoarseToFine(
-  window: PlaneWindow,
-  pixels: readonly Uint8Array[],
-  stats: BlendStats,
-  options: BlendSolveOptions,
-): BlendCorrection {
-  let start: BlendStart | undefined;
-  let previous = 0;
-  let coarse: BlendCorrection | null = null;
-  for (const factor of LEVELS) {
-    const size = reduced(window, factor);
-    if (size.width < SMALLEST_LEVEL || size.height < SMALLEST_LEVEL) continue;
-    const levelStart = coarse ? grown(coarse, size, previous / factor) : undefined;
-    const shrunk = pixels.map((p) => shrinkPixels(p, window, factor));
-    const levelStats = createBlendStats(size.width, size.height, stats.mean);
-    for (const p of shrunk) addFrame(levelStats, p);
-    coarse = solveBlend(
-      levelStats,
-      shrinkMask(window.inside, window, factor),
-      options,
-      undefined,
-      levelStart,
-    );
-    previous = factor;
-  }
-  if (coarse) start = grown(coarse, window, previous);
-  return solveBlend(stats, window.inside, options, undefined, start);
-}
-
-function grown(solved: BlendCorrection, size: GridSize, factor: number): BlendStart {
-  return {
-    gain: growField(solved.gain, size, factor).map((g) => Math.max(1, g)),
-    colour: growField(solved.colour, size, factor),
-  };
-}
 
 /** The luma pixels a chroma pixel of the window stands for (its 2x2 block, clipped). */
 function eachBlock(

@@ -1,7 +1,20 @@
-import type { BlendCorrection } from "./blend-solve";
 import type { PlaneWindow } from "./mark-window";
 import { medianDifferences } from "./median-differences";
 import { integratePairs } from "./pair-field";
+
+/**
+ * How a static semi-transparent mark is taken out of one plane's window. A mark of colour W and
+ * opacity alpha blends I = alpha * W + (1 - alpha) * B; its inverse is affine per pixel:
+ * B = gain * (I - mean) + mean + offset, with gain = 1 / (1 - alpha) >= 1. gain = 1,
+ * offset = 0 is "leave the pixel alone".
+ */
+export type BlendCorrection = {
+  width: number;
+  height: number;
+  mean: number;
+  gain: Float32Array;
+  offset: Float32Array;
+};
 
 /**
  * With the gain known (1 / transmission), what the mark adds: the picture beneath is
@@ -23,9 +36,5 @@ export function correctionWithGain(
     mean,
     gain: Float32Array.from(gain),
     offset: Float32Array.from(k, (value, i) => ((gain[i] ?? 1) - 1) * mean - value),
-    colour: Float32Array.from(k, (value, i) => {
-      const excess = (gain[i] ?? 1) - 1;
-      return excess > 1e-3 ? value / excess : mean;
-    }),
   };
 }

@@ -81,14 +81,9 @@ export async function learnMarks(run: RunContext, deadline: Deadline): Promise<L
   if (readError)
     throw new FfmpegError(MESSAGES.processingFailed, hidePaths(String(readError), runPaths(run)));
   // Learning holds the thread: it looks at the clock between fits instead of waiting for a timer.
-  const stop = new Error("stopped");
-  try {
-    return learner.learn(() => {
-      if (deadline.expired()) throw stop;
-    });
-  } catch (error) {
-    throw error === stop ? stoppedError(signal.reason) : error;
-  }
+  return learner.learn(() => {
+    if (deadline.expired()) throw stoppedError(signal.reason);
+  });
 }
 
 /**

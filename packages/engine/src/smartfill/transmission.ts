@@ -1,3 +1,5 @@
+import type { BlendStats } from "./blend-stats";
+import type { PlaneWindow } from "./mark-window";
 import { medianDifferences } from "./median-differences";
 import { createPairField, eachPair, integratePairs } from "./pair-field";
 
@@ -16,15 +18,17 @@ const LEAST_TRANSMISSION = 0.1;
  * every change beneath it by 1 - alpha. Only pairs across the outline (a steady difference
  * over time) compare their changes; elsewhere neighbours are held to one value, so a picture
  * that merely changes less in one part is not mistaken for a mark. 1 outside the region.
+ * `stats` are the samples' running sums (their consecutive changes).
  */
 export function estimateTransmission(
-  width: number,
-  height: number,
-  unknown: Uint8Array,
+  window: PlaneWindow,
   samples: readonly Uint8Array[],
+  stats: BlendStats,
 ): Float64Array {
+  const { width, height, inside: unknown } = window;
   const outline = medianDifferences(width, height, unknown, samples);
-  const energy = changeEnergy(width * height, samples);
+  const pairsOfFrames = Math.max(1, stats.frames - 1);
+  const energy = stats.changes.map((sum) => sum / pairsOfFrames);
   const target = createPairField(width, height);
   const weight = createPairField(width, height);
   eachPair(width, height, (i, j, side) => {
@@ -41,17 +45,4 @@ export function estimateTransmission(
   });
   const logTransmission = integratePairs(unknown, target, weight, { upper: 0 });
   return logTransmission.map((value) => Math.max(LEAST_TRANSMISSION, Math.exp(value)));
-}
-
-/** Per pixel, the mean squared change between consecutive samples. */
-function changeEnergy(size: number, samples: readonly Uint8Array[]): Float64Array {
-  const energy = new Float64Array(size);
-  for (let t = 1; t < samples.length; t++) {
-    const now = samples[t] as Uint8Array;
-    const before = samples[t - 1] as Uint8Array;
-    for (let i = 0; i < size; i++)
-      energy[i] = (energy[i] ?? 0) + ((now[i] ?? 0) - (before[i] ?? 0)) ** 2;
-  }
-  const pairs = Math.max(1, samples.length - 1);
-  return energy.map((value) => value / pairs);
 }
