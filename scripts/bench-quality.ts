@@ -2,7 +2,8 @@
  * Quality benchmark of the watermark-removal methods: composites marks of known shape and opacity
  * onto the clean clips (seeded, so every run is the same), runs smartfill and delogo on them, and
  * measures the result against the clean clip re-encoded with the same settings.
- * Run from the repository root: `bun scripts/bench-quality.ts [--clips N]`.
+ * Run from the repository root: `bun scripts/bench-quality.ts [--clips N] [--kinds text,logo]
+ * [--match NAME]` (only the clips whose file name contains NAME).
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -33,15 +34,31 @@ function parseClips(argv: string[]): number | null {
   return value;
 }
 
-async function loadClips(limit: number | null): Promise<string[]> {
+function parseKinds(argv: string[]): readonly MarkKind[] {
+  const index = argv.indexOf("--kinds");
+  if (index === -1) return MARK_KINDS;
+  const names = String(argv[index + 1] ?? "").split(",");
+  const unknown = names.filter((name) => !(MARK_KINDS as readonly string[]).includes(name));
+  if (unknown.length > 0 || names.length === 0)
+    throw new Error(`--kinds takes a comma-separated list of: ${MARK_KINDS.join(", ")}`);
+  return names as MarkKind[];
+}
+
+async function loadClips(limit: number | null, match: string | null): Promise<string[]> {
   const manifest = JSON.parse(await readFile(join(MEDIA_DIR, "..", "manifest.json"), "utf8")) as {
     file: string;
   }[];
-  const files = manifest.map((entry) => join(MEDIA_DIR, "..", entry.file));
+  const files = manifest
+    .map((entry) => join(MEDIA_DIR, "..", entry.file))
+    .filter((file) => match === null || basename(file).includes(match));
   return limit === null ? files : files.slice(0, limit);
 }
 
-async function benchClip(path: string, dir: string): Promise<Result[]> {
+async function benchClip(
+  path: string,
+  dir: string,
+  kinds: readonly MarkKind[],
+): Promise<Result[]> {
   const clip = await prepareClip(path, dir);
   // The speed yardstick, once per clip: `ffmpeg -i IN -c:v libx264 -crf 18 OUT` (preset medium).
   const plainOut = join(dir, `${clip.name}-plain.mp4`);
@@ -50,7 +67,7 @@ async function benchClip(path: string, dir: string): Promise<Result[]> {
   );
   await rm(plainOut, { force: true });
   const results: Result[] = [];
-  for (const kind of MARK_KINDS) {
+  for (const kind of kinds) {
     const plan = planFor(clip, kind, SEED);
     for (const result of await runMarkCase(clip, plan, dir, ROWS)) {
       const speed = result.method === "none" ? null : plainSeconds / result.seconds;
@@ -164,13 +181,16 @@ function printTable(results: Result[], clips: number): void {
 }
 
 const limit = parseClips(process.argv.slice(2));
-const clips = await loadClips(limit);
+const kinds = parseKinds(process.argv.slice(2));
+const matchIndex = process.argv.indexOf("--match");
+const match = matchIndex === -1 ? null : String(process.argv[matchIndex + 1] ?? "");
+const clips = await loadClips(limit, match);
 const dir = await mkdtemp(join(tmpdir(), "engine-bench-quality-"));
 try {
   const results: Result[] = [];
   for (const clip of clips) {
     console.error(`measuring ${basename(clip)} ...`);
-    results.push(...(await benchClip(clip, dir)));
+    results.push(...(await benchClip(clip, dir, kinds)));
   }
   printTable(results, clips.length);
 } finally {
