@@ -54,11 +54,7 @@ async function loadClips(limit: number | null, match: string | null): Promise<st
   return limit === null ? files : files.slice(0, limit);
 }
 
-async function benchClip(
-  path: string,
-  dir: string,
-  kinds: readonly MarkKind[],
-): Promise<Result[]> {
+async function benchClip(path: string, dir: string, kinds: readonly MarkKind[]): Promise<Result[]> {
   const clip = await prepareClip(path, dir);
   // The speed yardstick, once per clip: `ffmpeg -i IN -c:v libx264 -crf 18 OUT` (preset medium).
   const plainOut = join(dir, `${clip.name}-plain.mp4`);
