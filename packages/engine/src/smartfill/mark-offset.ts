@@ -1,6 +1,6 @@
+import { integratePairs } from "./integrate-pairs";
 import type { PlaneWindow } from "./mark-window";
 import { medianDifferences } from "./median-differences";
-import { integratePairs } from "./pair-field";
 
 /**
  * How a static semi-transparent mark is taken out of one plane's window. A mark of colour W and

@@ -1,7 +1,8 @@
 import type { BlendStats } from "./blend-stats";
+import { integratePairs } from "./integrate-pairs";
 import type { PlaneWindow } from "./mark-window";
 import { medianDifferences } from "./median-differences";
-import { createPairField, eachPair, integratePairs } from "./pair-field";
+import { createPairField, eachPair } from "./pair-field";
 
 /** Neighbours whose median difference exceeds this many levels lie on the mark's outline. */
 export const OUTLINE_STEP = 1.5;
