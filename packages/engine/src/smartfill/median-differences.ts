@@ -16,7 +16,6 @@ export function medianDifferences(
 ): PairField {
   const field = createPairField(width, height);
   const differences = new Float32Array(samples.length);
-  const middle = samples.length >> 1;
   eachPair(width, height, (i, j, side) => {
     if (!unknown[i] && !unknown[j]) return;
     const si = scale ? (scale[i] ?? 1) : 1;
@@ -25,11 +24,49 @@ export function medianDifferences(
       const sample = samples[t] as Uint8Array;
       differences[t] = sj * (sample[j] ?? 0) - si * (sample[i] ?? 0);
     }
-    differences.sort();
-    field[side][i] =
-      samples.length % 2
-        ? (differences[middle] ?? 0)
-        : ((differences[middle - 1] ?? 0) + (differences[middle] ?? 0)) / 2;
+    field[side][i] = medianOf(differences);
   });
   return field;
+}
+
+/**
+ * The median of the values (the mean of the middle two when their count is even), found by
+ * selection rather than sorting; the values are reordered.
+ */
+export function medianOf(values: Float32Array): number {
+  const count = values.length;
+  if (count === 0) return 0;
+  const middle = count >> 1;
+  if (count % 2) return selectNth(values, middle);
+  const below = selectNth(values, middle - 1);
+  // Selection leaves every value after the (middle - 1)th at least as large: the next is their least.
+  let above = Number.POSITIVE_INFINITY;
+  for (let i = middle; i < count; i++) above = Math.min(above, values[i] as number);
+  return (below + above) / 2;
+}
+
+/** The nth smallest value (from 0), by quickselect; leaves smaller values before it, larger after. */
+function selectNth(values: Float32Array, n: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >> 1] as number;
+    let i = low;
+    let j = high;
+    while (i <= j) {
+      while ((values[i] as number) < pivot) i++;
+      while ((values[j] as number) > pivot) j--;
+      if (i <= j) {
+        const swap = values[i] as number;
+        values[i] = values[j] as number;
+        values[j] = swap;
+        i++;
+        j--;
+      }
+    }
+    if (n <= j) high = j;
+    else if (n >= i) low = i;
+    else break;
+  }
+  return values[n] as number;
 }
