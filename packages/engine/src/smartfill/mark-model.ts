@@ -48,17 +48,27 @@ export function estimateMark(
   samples: readonly WindowSample[],
   checkpoint: () => void = () => {},
 ): { model: MarkModel; present: boolean[] } {
-  const fit = (part: readonly WindowSample[]) => {
+  // A fit of samples already fitted (the half that shows a mark which moves once, say) is
+  // the same model: it is kept by the samples' indices and not fitted again.
+  const fits = new Map<string, MarkModel>();
+  const fit = (indices: readonly number[]) => {
+    const key = indices.join(",");
+    const known = fits.get(key);
+    if (known) return known;
     checkpoint();
-    return calibrated(fitModel(window, part), samples);
+    const part = indices.map((index) => samples[index] as WindowSample);
+    const model = calibrated(fitModel(window, part), samples);
+    fits.set(key, model);
+    return model;
   };
-  let model = fit(samples);
+  const all = samples.map((_, index) => index);
+  let model = fit(all);
   let present = samples.map((sample) => showsMark(model, sample));
   if (present.filter(Boolean).length < MOSTLY_SHOWN * samples.length && samples.length >= 6) {
     // A mark that is there only part of the time is learnt diluted from all frames; one half
     // of the video may show it cleanly (a mark that appears, disappears or moves once).
     const half = Math.floor(samples.length / 2);
-    const candidates = [samples.slice(0, half), samples.slice(half)].map((part) => fit(part));
+    const candidates = [all.slice(0, half), all.slice(half)].map((part) => fit(part));
     for (const candidate of candidates) {
       if (evidence(candidate, samples) > evidence(model, samples)) model = candidate;
     }
@@ -66,7 +76,7 @@ export function estimateMark(
   }
   const shown = present.filter(Boolean).length;
   if (shown >= 3 && shown < samples.length) {
-    model = fit(samples.filter((_, index) => present[index]));
+    model = fit(all.filter((index) => present[index]));
     present = samples.map((sample) => showsMark(model, sample));
   }
   return { model, present };
