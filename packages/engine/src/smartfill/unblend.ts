@@ -10,8 +10,19 @@ export type UnblendOptions = {
 
 export const DEFAULT_UNBLEND: UnblendOptions = { firstSweeps: 400, sweeps: 16 };
 
-/** The fill of one plane of one window, carried from frame to frame so it holds still. */
-type FillState = { values: Float32Array; border: number; started: boolean };
+/**
+ * The fill of one plane of one window, carried from frame to frame so it holds still, with
+ * the pixels it covers and the ones around it listed once (scan order).
+ */
+type FillState = {
+  values: Float32Array;
+  border: number;
+  started: boolean;
+  /** The filled pixels, in scan order. */
+  pixels: Int32Array;
+  /** Per filled pixel, its neighbours that are not filled (west, east, north, south). */
+  around: Int32Array;
+};
 
 /**
  * Takes the learnt marks out of each frame, in place (`always`: the mark is in every frame, so
@@ -26,11 +37,7 @@ export function createUnblender(
   options: UnblendOptions = DEFAULT_UNBLEND,
 ): FrameFiller {
   const states = models.map((model) =>
-    model.window.map((window) => ({
-      values: new Float32Array(window.width * window.height),
-      border: 0,
-      started: false,
-    })),
+    model.window.map((window, plane) => fillState(window, model.fill[plane] as Uint8Array)),
   );
   return (frame) => {
     models.forEach((model, index) => {
@@ -40,7 +47,7 @@ export function createUnblender(
         const window = model.window[plane] as PlaneWindow;
         const state = states[index]?.[plane] as FillState;
         const values = correctPlane(model, plane, sample[plane] as Uint8Array);
-        fillPlane(window, model.fill[plane] as Uint8Array, values, state, options);
+        fillPlane(window, values, state, options);
         writeWindow(frame, window, values);
       }
     });
@@ -62,58 +69,89 @@ function correctPlane(model: MarkModel, plane: number, pixels: Uint8Array): Floa
   return values;
 }
 
+/** The pixels of a window a fill covers, and the ones around them it starts from. */
+function fillState(window: PlaneWindow, fill: Uint8Array): FillState {
+  const { width, height } = window;
+  const pixels: number[] = [];
+  const around: number[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!fill[i]) continue;
+      pixels.push(i);
+      for (const j of neighboursOf(width, height, i)) if (!fill[j]) around.push(j);
+    }
+  }
+  return {
+    values: new Float32Array(width * height),
+    border: 0,
+    started: false,
+    pixels: Int32Array.from(pixels),
+    around: Int32Array.from(around),
+  };
+}
+
+/** Pixel i's neighbours inside the window: west, east, north, south. */
+function neighboursOf(width: number, height: number, i: number): number[] {
+  const x = i % width;
+  const y = (i - x) / width;
+  const found: number[] = [];
+  if (x > 0) found.push(i - 1);
+  if (x + 1 < width) found.push(i + 1);
+  if (y > 0) found.push(i - width);
+  if (y + 1 < height) found.push(i + width);
+  return found;
+}
+
 /** Harmonic fill of the masked pixels from the rest of the window, warm-started. */
 function fillPlane(
   window: PlaneWindow,
-  fill: Uint8Array,
   values: Float32Array,
   state: FillState,
   options: UnblendOptions,
 ): void {
   const { width, height } = window;
+  const { pixels, around } = state;
+  if (around.length === 0) return;
   let borderSum = 0;
-  let borderCount = 0;
-  const neighbours = (i: number, x: number, y: number, visit: (j: number) => void) => {
-    if (x > 0) visit(i - 1);
-    if (x + 1 < width) visit(i + 1);
-    if (y > 0) visit(i - width);
-    if (y + 1 < height) visit(i + width);
-  };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!fill[i]) continue;
-      neighbours(i, x, y, (j) => {
-        if (fill[j]) return;
-        borderSum += values[j] ?? 0;
-        borderCount++;
-      });
-    }
-  }
-  if (borderCount === 0) return;
-  const border = borderSum / borderCount;
+  for (let k = 0; k < around.length; k++) borderSum += values[around[k] as number] as number;
+  const border = borderSum / around.length;
   const shift = state.started ? border - state.border : 0;
-  for (let i = 0; i < values.length; i++) {
-    if (fill[i]) values[i] = state.started ? (state.values[i] ?? border) + shift : border;
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k] as number;
+    values[i] = state.started ? (state.values[i] ?? border) + shift : border;
   }
   const sweeps = state.started ? options.sweeps : options.firstSweeps;
   const omega = 1.8;
   for (let sweep = 0; sweep < sweeps; sweep++) {
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        if (!fill[i]) continue;
-        let sum = 0;
-        let count = 0;
-        neighbours(i, x, y, (j) => {
-          sum += values[j] ?? 0;
-          count++;
-        });
-        values[i] = (1 - omega) * (values[i] ?? 0) + (omega * sum) / count;
+    for (let k = 0; k < pixels.length; k++) {
+      const i = pixels[k] as number;
+      const x = i % width;
+      let sum = 0;
+      let count = 0;
+      if (x > 0) {
+        sum += values[i - 1] as number;
+        count++;
       }
+      if (x + 1 < width) {
+        sum += values[i + 1] as number;
+        count++;
+      }
+      if (i >= width) {
+        sum += values[i - width] as number;
+        count++;
+      }
+      if (i + width < width * height) {
+        sum += values[i + width] as number;
+        count++;
+      }
+      values[i] = (1 - omega) * (values[i] as number) + (omega * sum) / count;
     }
   }
-  for (let i = 0; i < values.length; i++) if (fill[i]) state.values[i] = values[i] ?? 0;
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k] as number;
+    state.values[i] = values[i] as number;
+  }
   state.border = border;
   state.started = true;
 }
