@@ -49,46 +49,55 @@ export function estimateMark(
   checkpoint: () => void = () => {},
 ): { model: MarkModel; present: boolean[] } {
   // A fit of samples already fitted (the half that shows a mark which moves once, say) is
-  // the same model: it is kept by the samples' indices and not fitted again.
-  const fits = new Map<string, MarkModel>();
-  const fit = (indices: readonly number[]) => {
+  // the same model: it is kept by the samples' indices and not fitted again, and so are its
+  // correlations with every sample, which say which show it and how strongly.
+  const fits = new Map<string, Fitted>();
+  const fit = (indices: readonly number[]): Fitted => {
     const key = indices.join(",");
     const known = fits.get(key);
     if (known) return known;
     checkpoint();
     const part = indices.map((index) => samples[index] as WindowSample);
-    const model = calibrated(fitModel(window, part), samples);
-    fits.set(key, model);
-    return model;
+    const fitted = calibrated(fitModel(window, part), samples);
+    fits.set(key, fitted);
+    return fitted;
   };
   const all = samples.map((_, index) => index);
-  let model = fit(all);
-  let present = samples.map((sample) => showsMark(model, sample));
+  let best = fit(all);
+  let present = presentIn(best);
   if (present.filter(Boolean).length < MOSTLY_SHOWN * samples.length && samples.length >= 6) {
     // A mark that is there only part of the time is learnt diluted from all frames; one half
     // of the video may show it cleanly (a mark that appears, disappears or moves once).
     const half = Math.floor(samples.length / 2);
     const candidates = [all.slice(0, half), all.slice(half)].map((part) => fit(part));
     for (const candidate of candidates) {
-      if (evidence(candidate, samples) > evidence(model, samples)) model = candidate;
+      if (evidence(candidate) > evidence(best)) best = candidate;
     }
-    present = samples.map((sample) => showsMark(model, sample));
+    present = presentIn(best);
   }
   const shown = present.filter(Boolean).length;
   if (shown >= 3 && shown < samples.length) {
-    model = fit(all.filter((index) => present[index]));
-    present = samples.map((sample) => showsMark(model, sample));
+    best = fit(all.filter((index) => present[index]));
+    present = presentIn(best);
   }
-  return { model, present };
+  return { model: best.model, present };
+}
+
+/** A fitted model and its correlation with each sample (see `markCorrelation`). */
+type Fitted = { model: MarkModel; correlations: readonly number[] };
+
+/** Which samples show the fitted mark (as `showsMark` says). */
+function presentIn({ model, correlations }: Fitted): boolean[] {
+  return correlations.map((correlation) => correlation > model.presence);
 }
 
 /** Below this share of samples showing the mark, learning from parts of the video is tried. */
 const MOSTLY_SHOWN = 0.9;
 
 /** How strongly the samples show a model's mark: the sum of their positive correlations. */
-function evidence(model: MarkModel, samples: readonly WindowSample[]): number {
+function evidence({ correlations }: Fitted): number {
   let total = 0;
-  for (const sample of samples) total += Math.max(0, markCorrelation(model, sample[0]));
+  for (const correlation of correlations) total += Math.max(0, correlation);
   return total;
 }
 
@@ -225,17 +234,17 @@ const LEAST_PRESENCE = 0.06;
  * Sets the model's presence threshold from the samples: over a busy picture even the frames
  * that show the mark correlate with it only faintly, so the threshold is half of what the
  * clearest tenth of the samples reach (within [LEAST_PRESENCE, PRESENCE_CORRELATION]).
+ * Returns the model with it and its correlation with each sample.
  */
-export function calibrated(model: MarkModel, samples: readonly WindowSample[]): MarkModel {
-  const correlations = samples
-    .map((sample) => markCorrelation(model, sample[0]))
-    .sort((a, b) => a - b);
-  const clearest = correlations[Math.floor(0.9 * (correlations.length - 1))] ?? 0;
+function calibrated(model: MarkModel, samples: readonly WindowSample[]): Fitted {
+  const correlations = samples.map((sample) => markCorrelation(model, sample[0]));
+  const sorted = [...correlations].sort((a, b) => a - b);
+  const clearest = sorted[Math.floor(0.9 * (sorted.length - 1))] ?? 0;
   const presence = Math.min(
     PRESENCE_CORRELATION,
     Math.max(LEAST_PRESENCE, PRESENCE_SHARE * clearest),
   );
-  return { ...model, presence };
+  return { model: { ...model, presence }, correlations };
 }
 
 export function markCorrelation(model: MarkModel, pixels: Uint8Array): number {
@@ -262,19 +271,20 @@ export function markCorrelation(model: MarkModel, pixels: Uint8Array): number {
   let cross = 0;
   let frameEnergy = 0;
   let markEnergy = 0;
-  const pair = (p: number, q: number) => {
-    const expected = (effect[p] ?? 0) - (effect[q] ?? 0);
-    if (Math.abs(expected) < 1) return;
-    const seen = (pixels[p] ?? 0) - (pixels[q] ?? 0);
-    cross += seen * expected;
-    frameEnergy += seen * seen;
-    markEnergy += expected * expected;
-  };
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (x + 1 < width) pair(i, i + 1);
-      if (y + 1 < height) pair(i, i + width);
+      // The pair to the right, then the one below.
+      for (let side = 0; side < 2; side++) {
+        if (side === 0 ? x + 1 >= width : y + 1 >= height) continue;
+        const j = side === 0 ? i + 1 : i + width;
+        const expected = (effect[i] as number) - (effect[j] as number);
+        if (Math.abs(expected) < 1) continue;
+        const seen = (pixels[i] as number) - (pixels[j] as number);
+        cross += seen * expected;
+        frameEnergy += seen * seen;
+        markEnergy += expected * expected;
+      }
     }
   }
   return frameEnergy === 0 || markEnergy === 0 ? 0 : cross / Math.sqrt(frameEnergy * markEnergy);
