@@ -76,8 +76,7 @@ function coarsenSide(
 }
 
 /**
- * Adds the coarse grid's padded values, interpolated, to the fine grid's moving pixels, each
- * held at most `upper`: each fine pixel mixes its block's value (9/16) with the next blocks'
+ * Adds the coarse grid's padded values, interpolated, to the fine grid's moving pixels: each fine pixel mixes its block's value (9/16) with the next blocks'
  * towards it (3/16 each) and the diagonal one (1/16), as bilinear interpolation between the
  * block centres does.
  */
@@ -86,7 +85,6 @@ export function addRefined(
   coarseSystem: PairSystem,
   fineSystem: PairSystem,
   fine: Float64Array,
-  upper: number,
 ): void {
   const { width: coarseWidth, height: coarseHeight } = coarseSystem;
   const coarseAt = paddingOf(coarseSystem);
@@ -107,7 +105,7 @@ export function addRefined(
     const nx = x & 1 ? cx + 1 : cx - 1;
     const ny = y & 1 ? cy + 1 : cy - 1;
     const refined = 0.5625 * at(cx, cy) + 0.1875 * (at(nx, cy) + at(cx, ny)) + 0.0625 * at(nx, ny);
-    fine[fineAt + i] = Math.min(upper, (fine[fineAt + i] as number) + refined);
+    fine[fineAt + i] = (fine[fineAt + i] as number) + refined;
   }
 }
 

@@ -79,7 +79,7 @@ export function pairSystem({ unknown, target, weight }: PairProblem): PairSystem
 }
 
 /** What pixel i's equation asks it to be: its neighbours' weighted mean plus its pull. */
-function equationMean(
+export function equationMean(
   system: PairSystem,
   values: Float64Array,
   pull: Float64Array,
@@ -125,14 +125,12 @@ export function sweepPairs(
 
 /**
  * What is left of the equation at each moving pixel, weighted by its total weight (so that
- * residuals of a block add up): total * (mean of neighbours + pull - value); 0 where the pixel
- * is held at `upper` and would go beyond it.
+ * residuals of a block add up): total * (mean of neighbours + pull - value).
  */
 export function pairResidual(
   system: PairSystem,
   values: Float64Array,
   pull: Float64Array,
-  upper: number,
 ): Float64Array {
   const { moving, total } = system;
   const at = paddingOf(system);
@@ -140,9 +138,7 @@ export function pairResidual(
   for (let m = 0; m < moving.length; m++) {
     const i = moving[m] as number;
     const mean = equationMean(system, values, pull, i);
-    const value = values[i + at] as number;
-    if (value >= upper && mean > value) continue;
-    residual[i] = (total[i] as number) * (mean - value);
+    residual[i] = (total[i] as number) * (mean - (values[i + at] as number));
   }
   return residual;
 }

@@ -44,6 +44,6 @@ export function estimateTransmission(
     weight[side][i] = low / (low + NOISE);
     target[side][i] = 0.5 * Math.log((ej + 0.1) / (ei + 0.1));
   });
-  const logTransmission = integratePairs(unknown, target, weight, { upper: 0 });
+  const logTransmission = integratePairs(unknown, target, weight, { nonPositive: true });
   return logTransmission.map((value) => Math.max(LEAST_TRANSMISSION, Math.exp(value)));
 }
