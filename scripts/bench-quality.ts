@@ -25,21 +25,27 @@ const ROWS: readonly CaseMethod[] = ["none", "delogo", "smartfill"];
 
 type Result = CaseResult & { clip: string; kind: MarkKind; speed: number | null };
 
+/** The word after `name` on the command line ("" when nothing follows), or null without it. */
+function optionValue(argv: string[], name: string): string | null {
+  const index = argv.indexOf(name);
+  return index === -1 ? null : (argv[index + 1] ?? "");
+}
+
 function parseClips(argv: string[]): number | null {
-  const index = argv.indexOf("--clips");
-  if (index === -1) return null;
-  const value = Number(argv[index + 1]);
+  const option = optionValue(argv, "--clips");
+  if (option === null) return null;
+  const value = Number(option);
   if (!Number.isInteger(value) || value < 1)
     throw new Error("--clips needs a positive whole number");
   return value;
 }
 
 function parseKinds(argv: string[]): readonly MarkKind[] {
-  const index = argv.indexOf("--kinds");
-  if (index === -1) return MARK_KINDS;
-  const names = String(argv[index + 1] ?? "").split(",");
+  const option = optionValue(argv, "--kinds");
+  if (option === null) return MARK_KINDS;
+  const names = option.split(",");
   const unknown = names.filter((name) => !(MARK_KINDS as readonly string[]).includes(name));
-  if (unknown.length > 0 || names.length === 0)
+  if (unknown.length > 0)
     throw new Error(`--kinds takes a comma-separated list of: ${MARK_KINDS.join(", ")}`);
   return names as MarkKind[];
 }
@@ -176,10 +182,10 @@ function printTable(results: Result[], clips: number): void {
   );
 }
 
-const limit = parseClips(process.argv.slice(2));
-const kinds = parseKinds(process.argv.slice(2));
-const matchIndex = process.argv.indexOf("--match");
-const match = matchIndex === -1 ? null : String(process.argv[matchIndex + 1] ?? "");
+const argv = process.argv.slice(2);
+const limit = parseClips(argv);
+const kinds = parseKinds(argv);
+const match = optionValue(argv, "--match");
 const clips = await loadClips(limit, match);
 const dir = await mkdtemp(join(tmpdir(), "engine-bench-quality-"));
 try {
