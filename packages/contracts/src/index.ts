@@ -1,5 +1,6 @@
 export * from "./admin";
 export * from "./auth";
+export * from "./detect";
 export * from "./encoders";
 export * from "./errors";
 export * from "./methods";

@@ -14,3 +14,4 @@ export {
   processVideo,
   processVideoReporting,
 } from "./process-video";
+export { type DetectOptions, detectWatermarks } from "./detect/detect-watermarks";
