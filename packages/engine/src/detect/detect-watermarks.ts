@@ -1,4 +1,20 @@
 import type { DetectedArea, MediaInfo } from "@wr/contracts";
+import { MIN_RECTANGLE_SIDE } from "@wr/contracts";
+import { startDeadline } from "../ffmpeg/deadline";
+import { stoppedError } from "../ffmpeg/tool-failure";
+import { confidenceOf, isMark } from "./accept-candidate";
+import { type Candidate, findCandidates } from "./find-candidates";
+import { intersectionOverUnion } from "./pixel-boxes";
+import {
+  addPlane,
+  createPlaneStats,
+  mergeStats,
+  type PlaneStats,
+  planeFeatures,
+} from "./plane-stats";
+import { presenceOf, shownBetween } from "./presence";
+import { type Samples, sampleFrames } from "./sample-frames";
+import { windowMasks } from "./window-masks";
 
 export type DetectOptions = {
   inputPath: string;
@@ -8,10 +24,87 @@ export type DetectOptions = {
   signal?: AbortSignal;
 };
 
+/** Halves are looked at on their own (a mark shown part of the time) from this many samples. */
+const MIN_SAMPLES_FOR_HALVES = 24;
+/** Suggestions that overlap more than this are one. */
+const SAME_PLACE = 0.2;
+
+type Planes = [PlaneStats, PlaneStats, PlaneStats];
+type Found = Candidate & { template: PlaneStats };
+
 /**
  * Finds marks that stay put while the picture beneath them changes, from frames sampled over
- * the whole video. Returns tight boxes in video pixels, best first.
+ * the whole video, and a part of it when the mark shows only part of the time. Returns tight
+ * boxes in video pixels, most confident first.
  */
-export async function detectWatermarks(_options: DetectOptions): Promise<DetectedArea[]> {
-  return [];
+export async function detectWatermarks(options: DetectOptions): Promise<DetectedArea[]> {
+  const deadline = startDeadline(options.timeoutMs, options.signal);
+  try {
+    const samples = await sampleFrames(options.media, options.inputPath, deadline.signal);
+    if (deadline.expired()) throw stoppedError(deadline.signal.reason);
+    return suggest(samples, options.media);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+function suggest(samples: Samples, media: MediaInfo): DetectedArea[] {
+  const halves = [0, 1].map(() => emptyPlanes(samples));
+  samples.frames.forEach((frame, index) => {
+    const half = halves[index < samples.frames.length / 2 ? 0 : 1] as Planes;
+    for (const [p, plane] of samples.layout.planes.entries())
+      addPlane(half[p] as PlaneStats, frame, plane.offset);
+  });
+  const windows: Planes[][] = [halves];
+  if (samples.frames.length >= MIN_SAMPLES_FOR_HALVES)
+    windows.push([halves[0] as Planes], [halves[1] as Planes]);
+
+  const found: Found[] = [];
+  for (const parts of windows) {
+    const [luma, u, v] = [0, 1, 2].map((p) =>
+      mergeStats(parts.map((part) => part[p] as PlaneStats)),
+    ) as Planes;
+    const masks = windowMasks({
+      luma: planeFeatures(luma),
+      u: planeFeatures(u),
+      v: planeFeatures(v),
+    });
+    for (const candidate of findCandidates(masks)) {
+      if (isMark(candidate, masks.width, masks.height))
+        found.push({ ...candidate, template: luma });
+    }
+  }
+  return distinct(found).flatMap((mark) => toArea(mark, samples, media));
+}
+
+function emptyPlanes(samples: Samples): Planes {
+  return samples.layout.planes.map((plane) =>
+    createPlaneStats(plane.width, plane.height),
+  ) as Planes;
+}
+
+/** The best of each group of overlapping finds: opaque (still) finds first, then the steadiest. */
+function distinct(found: Found[]): Found[] {
+  const rank = (mark: Found) => (mark.kind === "still" ? 1 : 0) + mark.consistency;
+  const kept: Found[] = [];
+  for (const mark of [...found].sort((a, b) => rank(b) - rank(a))) {
+    if (!kept.some((other) => intersectionOverUnion(other.box, mark.box) > SAME_PLACE))
+      kept.push(mark);
+  }
+  return kept;
+}
+
+function toArea(mark: Found, samples: Samples, media: MediaInfo): DetectedArea[] {
+  const shown = shownBetween(
+    presenceOf(mark.box, mark.template, samples.frames),
+    samples.times,
+    media.duration,
+  );
+  if (!shown) return [];
+  const x = Math.max(0, Math.floor(mark.box.x0 * samples.scaleX));
+  const y = Math.max(0, Math.floor(mark.box.y0 * samples.scaleY));
+  const right = Math.min(media.width, Math.ceil(mark.box.x1 * samples.scaleX));
+  const bottom = Math.min(media.height, Math.ceil(mark.box.y1 * samples.scaleY));
+  if (right - x < MIN_RECTANGLE_SIDE || bottom - y < MIN_RECTANGLE_SIDE) return [];
+  return [{ x, y, width: right - x, height: bottom - y, ...shown, confidence: confidenceOf(mark) }];
 }

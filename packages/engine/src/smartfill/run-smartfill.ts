@@ -2,6 +2,7 @@ import { MESSAGES } from "@wr/contracts";
 import { ffmpegPath } from "../binaries";
 import { FfmpegError } from "../errors";
 import { type Deadline, startDeadline } from "../ffmpeg/deadline";
+import { readRawFrames } from "../ffmpeg/read-raw-frames";
 import { startTool, type ToolExit } from "../ffmpeg/start-tool";
 import { ffmpegFailure, hidePaths, stoppedError } from "../ffmpeg/tool-failure";
 import { reportProgress } from "../report-progress";
@@ -55,31 +56,21 @@ export async function learnMarks(run: RunContext, deadline: Deadline): Promise<L
   const learner = createMarkLearner(layout, run.regions);
   const step = sampleStep(run.media.frameCount);
   const expected = Math.max(1, Math.ceil(run.media.frameCount / step));
-  const decoder = startTool(ffmpegPath(), sampleArgs(run.media, run.inputPath, step), {
-    stdin: "ignore",
-    stdout: "pipe",
-    signal,
-  });
-  if (!decoder.stdout) throw new Error("ffmpeg's output pipe is missing");
   let taken = 0;
-  let readError: unknown = null;
-  try {
-    for await (const frame of readFrames(decoder.stdout, layout.frameSize)) {
+  await readRawFrames({
+    args: sampleArgs(run.media, run.inputPath, step),
+    frameSize: layout.frameSize,
+    signal,
+    paths: runPaths(run),
+    onFrame(frame) {
       learner.add(frame);
       taken++;
       reportProgress(
         run.onProgress,
         Math.floor((LEARNING_SHARE * Math.min(taken, expected)) / expected),
       );
-    }
-  } catch (error) {
-    readError = error;
-  }
-  const exit = await decoder.exit;
-  const failure = exit.code === 0 ? null : ffmpegFailure(exit, runPaths(run));
-  if (failure) throw failure;
-  if (readError)
-    throw new FfmpegError(MESSAGES.processingFailed, hidePaths(String(readError), runPaths(run)));
+    },
+  });
   // Learning holds the thread: it looks at the clock between fits instead of waiting for a timer.
   return learner.learn(() => {
     if (deadline.expired()) throw stoppedError(signal.reason);

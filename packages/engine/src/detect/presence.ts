@@ -1,0 +1,66 @@
+import type { PixelBox } from "./pixel-boxes";
+import type { PlaneStats } from "./plane-stats";
+
+/** A sample shows the mark when its gradient in the box matches this share of the mean's. */
+const PRESENT = 0.4;
+
+/**
+ * For each sample, whether the mark is there: its gradient in the box, projected on the mean
+ * gradient of the frames where the mark was found, against that mean's own length. A mark that
+ * is there projects near 1 (the picture beneath adds noise), an absent one near 0.
+ */
+export function presenceOf(
+  box: PixelBox,
+  template: PlaneStats,
+  frames: readonly Uint8Array[],
+): boolean[] {
+  const { width } = template;
+  const n = Math.max(1, template.count);
+  const points: number[] = [];
+  let norm = 0;
+  for (let y = Math.max(1, box.y0); y < Math.min(template.height - 1, box.y1); y++) {
+    for (let x = Math.max(1, box.x0); x < Math.min(width - 1, box.x1); x++) {
+      const i = y * width + x;
+      const mx = (template.gx[i] as number) / n;
+      const my = (template.gy[i] as number) / n;
+      norm += mx * mx + my * my;
+      points.push(i, mx, my);
+    }
+  }
+  const present = frames.map((frame) => {
+    let dot = 0;
+    for (let k = 0; k < points.length; k += 3) {
+      const i = points[k] as number;
+      const dx = (frame[i + 1] as number) - (frame[i - 1] as number);
+      const dy = (frame[i + width] as number) - (frame[i - width] as number);
+      dot += dx * (points[k + 1] as number) + dy * (points[k + 2] as number);
+    }
+    return norm > 0 && dot / norm >= PRESENT;
+  });
+  // One sample disagreeing with both neighbours is noise.
+  return present.map((here, i) => {
+    const before = present[i - 1];
+    const after = present[i + 1];
+    return before !== undefined && after !== undefined && before === after ? before : here;
+  });
+}
+
+/**
+ * The seconds the mark shows, from the first sample that shows it to the last; each end halfway
+ * to the neighbouring sample that does not, or the video's own start or end. Null when no sample
+ * shows it.
+ */
+export function shownBetween(
+  present: readonly boolean[],
+  times: readonly number[],
+  duration: number,
+): { startTime: number; endTime: number } | null {
+  const first = present.indexOf(true);
+  const last = present.lastIndexOf(true);
+  if (first < 0) return null;
+  const at = (i: number) => times[i] as number;
+  const startTime = first === 0 ? 0 : (at(first - 1) + at(first)) / 2;
+  const endTime = last === present.length - 1 ? duration : (at(last) + at(last + 1)) / 2;
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  return { startTime: round(startTime), endTime: round(Math.min(duration, endTime)) };
+}

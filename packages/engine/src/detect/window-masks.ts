@@ -1,0 +1,72 @@
+import type { PlaneFeatures } from "./plane-stats";
+
+/** The three planes' features over one stretch of samples (chroma at half size). */
+export type WindowFeatures = { luma: PlaneFeatures; u: PlaneFeatures; v: PlaneFeatures };
+
+/**
+ * Per working pixel (luma size), 0/1: a steady edge, a changing picture (its value spreads over
+ * time), a still picture, and moving texture (gradient that does not keep its direction, which a
+ * change of light alone does not make).
+ */
+export type WindowMasks = {
+  width: number;
+  height: number;
+  edge: Uint8Array;
+  dynamic: Uint8Array;
+  still: Uint8Array;
+  moving: Uint8Array;
+  /** Pixels with texture at all (some gradient on average). */
+  textured: Uint8Array;
+  /** How much of the gradient keeps its direction over time (0..1), the best plane's. */
+  consistency: Float32Array;
+};
+
+/** Mean gradient (central difference, levels) an edge must keep over time to count as steady. */
+export const EDGE_STEADY = { luma: 8, chroma: 5 };
+/** Share of the gradient that must keep its direction over time. */
+export const EDGE_CONSISTENCY = 0.8;
+/** Temporal spread (levels) above which the picture changes. */
+export const DYNAMIC_SPREAD = { luma: 6, chroma: 3 };
+/** Temporal spread (levels) below which the picture holds still (compression noise). */
+export const STILL_SPREAD = { luma: 1.5, chroma: 1 };
+/** Mean gradient (levels) that does not keep its direction, above which texture moves. */
+export const MOVING_GRADIENT = 6;
+/** Mean gradient magnitude (levels) above which a pixel has texture. */
+export const TEXTURED_GRADIENT = 6;
+
+export function windowMasks({ luma, u, v }: WindowFeatures): WindowMasks {
+  const { width, height } = luma;
+  const size = width * height;
+  const edge = new Uint8Array(size);
+  const dynamic = new Uint8Array(size);
+  const still = new Uint8Array(size);
+  const consistency = new Float32Array(size);
+  const moving = new Uint8Array(size);
+  const textured = new Uint8Array(size);
+  for (let y = 0; y < height; y++) {
+    const chromaRow = Math.min(u.height - 1, y >> 1) * u.width;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const c = chromaRow + Math.min(u.width - 1, x >> 1);
+      const ratio = (f: PlaneFeatures, j: number) =>
+        (f.steady[j] as number) / ((f.busy[j] as number) + 1);
+      const lumaRatio = ratio(luma, i);
+      const uRatio = ratio(u, c);
+      const vRatio = ratio(v, c);
+      const steadyLuma =
+        (luma.steady[i] as number) >= EDGE_STEADY.luma && lumaRatio >= EDGE_CONSISTENCY;
+      const steadyU = (u.steady[c] as number) >= EDGE_STEADY.chroma && uRatio >= EDGE_CONSISTENCY;
+      const steadyV = (v.steady[c] as number) >= EDGE_STEADY.chroma && vRatio >= EDGE_CONSISTENCY;
+      edge[i] = steadyLuma || steadyU || steadyV ? 1 : 0;
+      consistency[i] = Math.max(lumaRatio, uRatio, vRatio);
+      const ls = luma.spread[i] as number;
+      const cs = Math.max(u.spread[c] as number, v.spread[c] as number);
+      dynamic[i] = ls >= DYNAMIC_SPREAD.luma || cs >= DYNAMIC_SPREAD.chroma ? 1 : 0;
+      const lumaBusy = luma.busy[i] as number;
+      moving[i] = lumaBusy - (luma.steady[i] as number) >= MOVING_GRADIENT ? 1 : 0;
+      textured[i] = lumaBusy >= TEXTURED_GRADIENT ? 1 : 0;
+      still[i] = ls <= STILL_SPREAD.luma && cs <= STILL_SPREAD.chroma ? 1 : 0;
+    }
+  }
+  return { width, height, edge, dynamic, still, moving, textured, consistency };
+}
