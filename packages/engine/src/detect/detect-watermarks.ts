@@ -4,7 +4,7 @@ import { startDeadline } from "../ffmpeg/deadline";
 import { stoppedError } from "../ffmpeg/tool-failure";
 import { confidenceOf, isMark } from "./accept-candidate";
 import { type Candidate, findCandidates } from "./find-candidates";
-import { intersectionOverUnion } from "./pixel-boxes";
+import { intersectionOverUnion, overlapOfSmaller, type PixelBox } from "./pixel-boxes";
 import {
   addPlane,
   createPlaneStats,
@@ -26,8 +26,9 @@ export type DetectOptions = {
 
 /** Halves are looked at on their own (a mark shown part of the time) from this many samples. */
 const MIN_SAMPLES_FOR_HALVES = 24;
-/** Suggestions that overlap more than this are one. */
+/** Finds are one when they overlap by this share of their union, or of the smaller one. */
 const SAME_PLACE = 0.2;
+const INSIDE_OTHER = 0.5;
 
 type Planes = [PlaneStats, PlaneStats, PlaneStats];
 type Found = Candidate & { template: PlaneStats };
@@ -74,7 +75,8 @@ function suggest(samples: Samples, media: MediaInfo): DetectedArea[] {
         found.push({ ...candidate, template: luma });
     }
   }
-  return distinct(found).flatMap((mark) => toArea(mark, samples, media));
+  const areas = distinct(found).flatMap((mark) => toArea(mark, samples, media));
+  return areas.sort((a, b) => b.confidence - a.confidence);
 }
 
 function emptyPlanes(samples: Samples): Planes {
@@ -88,10 +90,13 @@ function distinct(found: Found[]): Found[] {
   const rank = (mark: Found) => (mark.kind === "still" ? 1 : 0) + mark.consistency;
   const kept: Found[] = [];
   for (const mark of [...found].sort((a, b) => rank(b) - rank(a))) {
-    if (!kept.some((other) => intersectionOverUnion(other.box, mark.box) > SAME_PLACE))
-      kept.push(mark);
+    if (!kept.some((other) => samePlace(other.box, mark.box))) kept.push(mark);
   }
   return kept;
+}
+
+function samePlace(a: PixelBox, b: PixelBox): boolean {
+  return intersectionOverUnion(a, b) > SAME_PLACE || overlapOfSmaller(a, b) > INSIDE_OTHER;
 }
 
 function toArea(mark: Found, samples: Samples, media: MediaInfo): DetectedArea[] {

@@ -24,7 +24,7 @@ export type Candidate = {
 
 const GROUP_RADIUS = 3;
 /** A box side whose row or column holds less than this share of the mean is trimmed away. */
-const SPARSE_SIDE = 0.25;
+const SPARSE_SIDE = 0.5;
 const RING = 4;
 const MIN_EDGE_PIXELS = 120;
 const MIN_STILL_PIXELS = 200;

@@ -114,11 +114,21 @@ export function boxShare(mask: Uint8Array, width: number, box: PixelBox): number
   return set / Math.max(1, (box.x1 - box.x0) * (box.y1 - box.y0));
 }
 
-export function intersectionOverUnion(a: PixelBox, b: PixelBox): number {
+const area = (box: PixelBox) => (box.x1 - box.x0) * (box.y1 - box.y0);
+
+function intersection(a: PixelBox, b: PixelBox): number {
   const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  const area = (box: PixelBox) => (box.x1 - box.x0) * (box.y1 - box.y0);
-  return inter / (area(a) + area(b) - inter);
+  return w <= 0 || h <= 0 ? 0 : w * h;
+}
+
+export function intersectionOverUnion(a: PixelBox, b: PixelBox): number {
+  const shared = intersection(a, b);
+  return shared === 0 ? 0 : shared / (area(a) + area(b) - shared);
+}
+
+/** How much of the smaller box lies in the other. */
+export function overlapOfSmaller(a: PixelBox, b: PixelBox): number {
+  const shared = intersection(a, b);
+  return shared === 0 ? 0 : shared / Math.min(area(a), area(b));
 }

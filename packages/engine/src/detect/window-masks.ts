@@ -25,6 +25,8 @@ export type WindowMasks = {
 export const EDGE_STEADY = { luma: 8, chroma: 5 };
 /** Share of the gradient that must keep its direction over time. */
 export const EDGE_CONSISTENCY = 0.8;
+/** Orientation alone is weaker evidence than sign and orientation together. */
+const ORIENTATION_WEIGHT = 0.9;
 /** Temporal spread (levels) above which the picture changes. */
 export const DYNAMIC_SPREAD = { luma: 6, chroma: 3 };
 /** Temporal spread (levels) below which the picture holds still (compression noise). */
@@ -33,6 +35,19 @@ export const STILL_SPREAD = { luma: 1.5, chroma: 1 };
 export const MOVING_GRADIENT = 6;
 /** Mean gradient magnitude (levels) above which a pixel has texture. */
 export const TEXTURED_GRADIENT = 6;
+
+/**
+ * How much of a pixel's gradient it keeps over time, by sign or (less strictly, for edges
+ * whose contrast flips) by orientation, and whether that makes it a steady edge.
+ */
+function kept(f: PlaneFeatures, i: number, least: number): { ratio: number; edge: boolean } {
+  const busy = (f.busy[i] as number) + 1;
+  const steady = f.steady[i] as number;
+  const aligned = (f.aligned[i] as number) * ORIENTATION_WEIGHT;
+  const strength = Math.max(steady, aligned);
+  const ratio = strength / busy;
+  return { ratio, edge: strength >= least && ratio >= EDGE_CONSISTENCY };
+}
 
 export function windowMasks({ luma, u, v }: WindowFeatures): WindowMasks {
   const { width, height } = luma;
@@ -48,17 +63,11 @@ export function windowMasks({ luma, u, v }: WindowFeatures): WindowMasks {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const c = chromaRow + Math.min(u.width - 1, x >> 1);
-      const ratio = (f: PlaneFeatures, j: number) =>
-        (f.steady[j] as number) / ((f.busy[j] as number) + 1);
-      const lumaRatio = ratio(luma, i);
-      const uRatio = ratio(u, c);
-      const vRatio = ratio(v, c);
-      const steadyLuma =
-        (luma.steady[i] as number) >= EDGE_STEADY.luma && lumaRatio >= EDGE_CONSISTENCY;
-      const steadyU = (u.steady[c] as number) >= EDGE_STEADY.chroma && uRatio >= EDGE_CONSISTENCY;
-      const steadyV = (v.steady[c] as number) >= EDGE_STEADY.chroma && vRatio >= EDGE_CONSISTENCY;
-      edge[i] = steadyLuma || steadyU || steadyV ? 1 : 0;
-      consistency[i] = Math.max(lumaRatio, uRatio, vRatio);
+      const luma_ = kept(luma, i, EDGE_STEADY.luma);
+      const u_ = kept(u, c, EDGE_STEADY.chroma);
+      const v_ = kept(v, c, EDGE_STEADY.chroma);
+      edge[i] = luma_.edge || u_.edge || v_.edge ? 1 : 0;
+      consistency[i] = Math.max(luma_.ratio, u_.ratio, v_.ratio);
       const ls = luma.spread[i] as number;
       const cs = Math.max(u.spread[c] as number, v.spread[c] as number);
       dynamic[i] = ls >= DYNAMIC_SPREAD.luma || cs >= DYNAMIC_SPREAD.chroma ? 1 : 0;
