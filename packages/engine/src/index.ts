@@ -1,3 +1,4 @@
+export { type DetectOptions, detectWatermarks } from "./detect/detect-watermarks";
 export { FfmpegError, MediaRejectedError } from "./errors";
 export { ffmpegVersion } from "./ffmpeg-version";
 export {
@@ -14,4 +15,3 @@ export {
   processVideo,
   processVideoReporting,
 } from "./process-video";
-export { type DetectOptions, detectWatermarks } from "./detect/detect-watermarks";
