@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { detectResultSchema } from "@wr/contracts";
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { detectResultSchema, MESSAGES } from "@wr/contracts";
 import { scratchDir } from "@wr/engine/testing";
-import { api, CLIP_720P, uploadedName } from "./support/client";
+import { api, CLIP_720P, CLIP_SMALL, uploadedName } from "./support/client";
 import { iou, type MarkedClip, markedClip } from "./support/marked-clip";
 import { type RunningServer, startServer } from "./support/server-process";
 
 /**
  * What POST /api/detect is for: on real footage with a logo burnt in, it suggests the logo's
- * box. The bee clip (1280x720, 4 s, fast motion) gets an opaque logo in a corner.
+ * box (the bee clip, 1280x720, 4 s, fast motion, gets an opaque logo in a corner); on footage
+ * without one it suggests nothing; when the engine fails the user gets a clear error.
  */
 
 const TIMEOUT = 180_000;
@@ -60,6 +63,29 @@ test(
   "the same clip without a mark gets no suggestion",
   async () => {
     expect(await detect(CLIP_720P)).toEqual([]);
+  },
+  TIMEOUT,
+);
+
+test(
+  "an upload the detector cannot read: an error for the user, with no path or ffmpeg output in it",
+  async () => {
+    const filename = await uploadedName(server.url, CLIP_SMALL);
+    // The stored file is damaged after the upload was checked (a disk fault, say).
+    await writeFile(join(server.dataDir, "uploads", filename), new Uint8Array(200_000).fill(7));
+    const result = await api(server.url, "POST", "/api/detect", {
+      body: { filename },
+      timeoutMs: TIMEOUT - 30_000,
+    });
+    expect([415, 500]).toContain(result.status);
+    expect(Object.keys(result.body).sort()).toEqual(["error", "success"]);
+    if (result.status === 500) expect(result.body.error).toBe(MESSAGES.detectionFailed);
+    const text = JSON.stringify(result.body);
+    for (const leak of [server.dataDir, "uploads/", filename, "ffmpeg"]) {
+      expect(text).not.toContain(leak);
+    }
+    // Nor a stack trace's "file:line:column".
+    expect(text).not.toMatch(/\.ts:\d+:\d+/);
   },
   TIMEOUT,
 );

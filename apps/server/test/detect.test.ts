@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { AUTH_MESSAGES, detectResultSchema, MESSAGES, TRIAL_MESSAGES } from "@wr/contracts";
 import {
   expectError,
@@ -148,6 +150,13 @@ describe("a guest (FREE_TRIAL_LIMIT=1)", () => {
     for (const filename of [UNKNOWN_NAME, "../../etc/passwd", "x".repeat(300)]) {
       expectError(await detect(url(), { filename }), 404, MESSAGES.videoNotFound);
     }
+  });
+
+  test("an upload whose file has gone from the disk is 404 'Video not found'", async () => {
+    const fingerprint = freshFingerprint("gone");
+    const filename = await uploadSmall(url(), { fingerprint });
+    await rm(join(guests.server.dataDir, "uploads", filename));
+    expectError(await detect(url(), { filename }, { fingerprint }), 404, MESSAGES.videoNotFound);
   });
 
   test(
