@@ -28,13 +28,14 @@ export async function detectAreas({
 }): Promise<DetectResult> {
   const video = await findUploadToProcess(ctx, actor, input.filename);
   await checkCharge(ctx, actor);
-  const inputPath = ctx.storage.pathOf("uploads", video.uploadFilename);
-  if (!inputPath || (await ctx.storage.size(inputPath)) === null) {
-    throw notFound(MESSAGES.videoNotFound);
-  }
 
   const release = await detections.acquire(signal);
   try {
+    // Looked for once it is our turn: a job may have used the upload up meanwhile.
+    const inputPath = ctx.storage.pathOf("uploads", video.uploadFilename);
+    if (!inputPath || (await ctx.storage.size(inputPath)) === null) {
+      throw notFound(MESSAGES.videoNotFound);
+    }
     const areas = await detectWatermarks({
       inputPath,
       media: video.media,
@@ -43,7 +44,7 @@ export async function detectAreas({
     });
     return { success: true, areas };
   } catch (error) {
-    if (signal?.aborted) throw error;
+    if (signal?.aborted || error instanceof AppError) throw error;
     if (error instanceof MediaRejectedError) throw new AppError("UNSUPPORTED_MEDIA", error.message);
     // The engine's message may hold paths and ffmpeg's output: for the operator's log only.
     console.error(`Watermark detection failed for video ${video.id}:`, error);
