@@ -11,6 +11,8 @@ export type AppConfig = {
   maxFps: number;
   probeTimeoutMs: number;
   jobTimeoutMs: number;
+  /** The wall-clock limit of one watermark detection. */
+  detectTimeoutMs: number;
   /** How long POST /api/process waits for its job before answering. */
   processWaitMs: number;
   resultLifetimeMs: number;

@@ -50,6 +50,7 @@ export { type AppRouter, appRouter } from "./trpc/app-router";
 export { handleTrpcRequest, TRPC_ENDPOINT } from "./trpc/handle-request";
 export type { TrpcContext } from "./trpc/init";
 export { toPublicUser } from "./users/to-public-user";
+export { detectAreas } from "./videos/detect-areas";
 export { getJobStatus } from "./videos/get-job-status";
 export { openResult, type ResultFile } from "./videos/open-result";
 export { registerUpload } from "./videos/register-upload";

@@ -27,6 +27,7 @@ export const MESSAGES = {
     `This processed video has expired: results are deleted ${lifetime} after they are ready. Process the video again.`,
   alreadyProcessed: "This upload has already been processed: upload the video again",
   processingFailed: "Processing failed",
+  detectionFailed: "Finding the watermark automatically failed: draw a rectangle over it instead.",
   rangeNotSatisfiable: "Requested range not satisfiable",
   internal: "Something went wrong on our side. Please try again.",
   queueUnavailable: "The processing queue is unavailable right now. Please try again in a minute.",

@@ -1,11 +1,20 @@
-import { registerUpload, type ServiceContext, startProcessing, waitForJob } from "@wr/api";
-import { processInputSchema } from "@wr/contracts";
+import {
+  detectAreas,
+  registerUpload,
+  type ServiceContext,
+  startProcessing,
+  waitForJob,
+} from "@wr/api";
+import { detectInputSchema, processInputSchema } from "@wr/contracts";
 import { Elysia } from "elysia";
 import type { Identify } from "../http/identify";
 import { readJson } from "../http/read-json";
 import { receiveUpload } from "../http/receive-upload";
 
-/** The editor's REST calls: upload a video, then process it and wait for the result. */
+/**
+ * The editor's REST calls: upload a video, let the server suggest where its watermarks are,
+ * then process it and wait for the result.
+ */
 export function videoRoutes(services: ServiceContext, identify: Identify) {
   const { config, storage } = services;
   return new Elysia()
@@ -41,6 +50,16 @@ export function videoRoutes(services: ServiceContext, identify: Identify) {
           processingTime: result.processingTime,
           ...(freeTrialInfo ? { freeTrialInfo } : {}),
         };
+      },
+      { parse: "none" },
+    )
+    .post(
+      "/api/detect",
+      async (context) => {
+        const input = await readJson(context.request, detectInputSchema);
+        const actor = await identify(context);
+        const signal = context.request.signal;
+        return detectAreas({ ctx: services, actor, input, signal });
       },
       { parse: "none" },
     );

@@ -7,6 +7,7 @@ import { METHOD_OPTIONS } from "./areas";
 import type { EditorMode } from "./geometry";
 import { Preview } from "./Preview";
 import { ProgressBar } from "./ProgressBar";
+import { detectionNote } from "./suggestions";
 import type { Editor } from "./use-editor";
 
 const buttonBase =
@@ -67,11 +68,16 @@ export function EditorSection({
               src={previewUrl}
               mode={mode}
               areas={editor.areas}
+              suggestions={editor.suggestions}
+              picture={editor.video}
+              acceptDisabled={editor.busy}
+              onAccept={editor.acceptSuggestion}
               onDraw={editor.addArea}
               onReject={editor.rejectDrag}
               onVideoInfo={editor.onVideoInfo}
               onVideoError={editor.onVideoError}
             />
+            <SuggestionBar editor={editor} />
             {editor.previewError ? (
               <p role="alert" className="text-sm text-red-700">
                 {editor.previewError}
@@ -145,6 +151,43 @@ function UploadStatus({ editor }: { editor: Editor }) {
     );
   }
   return null;
+}
+
+/** The automatic search: under way, what it found (with Accept all), or why there is nothing. */
+function SuggestionBar({ editor }: { editor: Editor }) {
+  const { detection, suggestions } = editor;
+  const note = detectionNote(detection, suggestions.length);
+  if (!note) return null;
+  const found = suggestions.length > 0;
+  return (
+    <div
+      className={`flex flex-wrap items-center gap-3 rounded-lg p-3 text-sm ring-1 ${
+        found
+          ? "bg-yellow-50 text-slate-800 ring-yellow-300"
+          : "bg-slate-50 text-slate-700 ring-slate-200"
+      }`}
+    >
+      {detection.status === "searching" && (
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
+        />
+      )}
+      <p role="status" aria-live="polite" className="min-w-0 flex-1">
+        {note}
+      </p>
+      {found && (
+        <button
+          type="button"
+          onClick={editor.acceptAllSuggestions}
+          disabled={editor.busy}
+          className={`${buttonBase} shrink-0 bg-yellow-300 py-1.5 text-slate-900 ring-1 ring-slate-900/20 hover:bg-yellow-200 disabled:opacity-60`}
+        >
+          Accept all
+        </button>
+      )}
+    </div>
+  );
 }
 
 function ModeToggle({

@@ -15,6 +15,7 @@ import {
   reducePointer,
   videoToDisplay,
 } from "./geometry";
+import { previewPercent, type Suggestion } from "./suggestions";
 
 export type VideoInfo = { width: number; height: number; duration: number | null };
 
@@ -22,6 +23,12 @@ type Props = {
   src: string;
   mode: EditorMode;
   areas: Area[];
+  /** Areas the server suggests, drawn dashed, each with its Accept button. */
+  suggestions: Suggestion[];
+  /** The picture's size once known: where the Accept buttons go. */
+  picture: { width: number; height: number } | null;
+  acceptDisabled: boolean;
+  onAccept(id: number): void;
   /** A finished drag, already in video pixels; `time` is the video's current time. */
   onDraw(box: Box, time: number): void;
   /** A drag that did not make an area: too small, or no picture to draw on yet. */
@@ -34,18 +41,35 @@ const AREA_FILL = "rgba(59, 108, 246, 0.28)";
 const AREA_STROKE = "#3b6cf6";
 const DRAG_OK = "#ffffff";
 const DRAG_SMALL = "#f59e0b";
+const SUGGESTION_FILL = "rgba(250, 204, 21, 0.14)";
+const SUGGESTION_STROKE = "#facc15";
+const SUGGESTION_DASH = [8, 5];
 
 /**
  * The uploaded video with a canvas exactly over it. In drawing mode the canvas takes mouse,
  * touch and pen drags (Pointer Events; touch-action none so a finger does not scroll); in
  * selection mode it lets every pointer through to the video's own controls.
  */
-export function Preview({ src, mode, areas, onDraw, onReject, onVideoInfo, onVideoError }: Props) {
+export function Preview({
+  src,
+  mode,
+  areas,
+  suggestions,
+  picture,
+  acceptDisabled,
+  onAccept,
+  onDraw,
+  onReject,
+  onVideoInfo,
+  onVideoError,
+}: Props) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const stateRef = useRef<DrawState>(initialDrawState);
   const areasRef = useRef(areas);
   areasRef.current = areas;
+  const suggestionsRef = useRef(suggestions);
+  suggestionsRef.current = suggestions;
 
   const frame = useCallback((): Frame | null => {
     const video = videoRef.current;
@@ -74,6 +98,21 @@ export function Preview({ src, mode, areas, onDraw, onReject, onVideoInfo, onVid
     }
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, current.displayWidth, current.displayHeight);
+
+    // Suggestions first, dashed (a dark line under the dashes shows on light pictures too).
+    for (const suggestion of suggestionsRef.current) {
+      const box = videoToDisplay(suggestion, current);
+      context.fillStyle = SUGGESTION_FILL;
+      context.fillRect(box.x, box.y, box.width, box.height);
+      context.lineWidth = 2;
+      context.setLineDash([]);
+      context.strokeStyle = "rgba(15, 23, 42, 0.55)";
+      context.strokeRect(box.x + 1, box.y + 1, Math.max(0, box.width - 2), box.height - 2);
+      context.setLineDash(SUGGESTION_DASH);
+      context.strokeStyle = SUGGESTION_STROKE;
+      context.strokeRect(box.x + 1, box.y + 1, Math.max(0, box.width - 2), box.height - 2);
+    }
+    context.setLineDash([]);
 
     context.font = "600 12px system-ui, sans-serif";
     context.textBaseline = "top";
@@ -124,9 +163,9 @@ export function Preview({ src, mode, areas, onDraw, onReject, onVideoInfo, onVid
 
   useEffect(() => dispatch({ type: "mode", mode }), [dispatch, mode]);
 
-  // Areas changed (added, removed, new video): draw them again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: areas are read through a ref
-  useEffect(() => draw(), [draw, areas]);
+  // Areas or suggestions changed (added, removed, new video): draw them again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: both are read through refs
+  useEffect(() => draw(), [draw, areas, suggestions]);
 
   // The box changed size (window, rotation): the backing store follows and areas are redrawn.
   useEffect(() => {
@@ -213,6 +252,26 @@ export function Preview({ src, mode, areas, onDraw, onReject, onVideoInfo, onVid
           drawing ? "cursor-crosshair touch-none select-none" : "pointer-events-none"
         }`}
       />
+      {picture &&
+        suggestions.map((suggestion, index) => {
+          const at = previewPercent(suggestion, picture);
+          // Above the dashed box, or below it when the box touches the top of the picture.
+          const above = at.y > 8;
+          return (
+            <button
+              key={suggestion.id}
+              type="button"
+              disabled={acceptDisabled}
+              onClick={() => onAccept(suggestion.id)}
+              style={{ left: `${at.x}%`, top: `${above ? at.y : at.y + at.height}%` }}
+              className={`absolute rounded-md bg-yellow-300 px-2 py-0.5 text-xs font-semibold text-slate-900 shadow ring-1 ring-slate-900/30 hover:bg-yellow-200 disabled:cursor-not-allowed disabled:opacity-60 ${
+                above ? "-translate-y-full -mt-0.5" : "mt-0.5"
+              }`}
+            >
+              Accept<span className="sr-only"> suggestion {index + 1}</span>
+            </button>
+          );
+        })}
     </div>
   );
 }

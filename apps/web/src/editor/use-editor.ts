@@ -22,6 +22,7 @@ import {
 } from "./areas";
 import type { Box, EditorMode } from "./geometry";
 import type { VideoInfo } from "./Preview";
+import { acceptSuggestions, type DetectionState, type Suggestion } from "./suggestions";
 import { TRIAL_QUERY_KEY } from "./trial";
 
 export const POLL_INTERVAL_MS = 500;
@@ -66,16 +67,21 @@ export function useEditor() {
   const [limit, setLimit] = useState<LimitReached | null>(null);
   const [freeTrialInfo, setFreeTrialInfo] = useState<FreeTrialInfo | null>(null);
   const [notice, setNotice] = useState<string>("");
+  const [detection, setDetection] = useState<DetectionState>({ status: "idle" });
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
 
   const run = useRef(0);
   const nextAreaId = useRef(1);
   /** The uploaded file has been used by a job: processing again needs a fresh upload. */
   const consumed = useRef(false);
   const urlRef = useRef<string | null>(null);
+  /** Stops the search for suggestions of the previous video (or of a page left). */
+  const detectAbort = useRef<AbortController | null>(null);
 
   useEffect(
     () => () => {
       run.current += 1;
+      detectAbort.current?.abort();
       if (urlRef.current) URL.revokeObjectURL(urlRef.current);
       urlRef.current = null;
     },
@@ -110,6 +116,29 @@ export function useEditor() {
     [],
   );
 
+  /**
+   * Asks the server where the watermarks of this run's upload are. Only a note when it fails
+   * or is refused: the user draws by hand meanwhile, and after.
+   */
+  const detect = useCallback(
+    async (filename: string, mine: number) => {
+      const controller = new AbortController();
+      detectAbort.current = controller;
+      setDetection({ status: "searching" });
+      try {
+        const found = await trpc.video.detect.mutate({ filename }, { signal: controller.signal });
+        if (run.current !== mine) return;
+        setSuggestions(found.areas.map((area, index) => ({ ...area, id: index + 1 })));
+        setDetection({ status: "done", found: found.areas.length });
+      } catch (failure) {
+        if (run.current !== mine) return;
+        storeTrialInfo(apiError(failure).extra.freeTrialInfo);
+        setDetection({ status: "failed" });
+      }
+    },
+    [storeTrialInfo],
+  );
+
   const chooseFile = useCallback(
     (chosen: File | null | undefined) => {
       if (!chosen) return;
@@ -120,6 +149,7 @@ export function useEditor() {
         return;
       }
       const mine = ++run.current;
+      detectAbort.current?.abort();
       if (urlRef.current) URL.revokeObjectURL(urlRef.current);
       urlRef.current = URL.createObjectURL(chosen);
       consumed.current = false;
@@ -135,10 +165,16 @@ export function useEditor() {
       setError(null);
       setLimit(null);
       setNotice("");
+      setDetection({ status: "idle" });
+      setSuggestions([]);
       setUpload({ status: "uploading", percent: 0 });
-      void send(chosen, mine, (percent) => setUpload({ status: "uploading", percent }));
+      void send(chosen, mine, (percent) => setUpload({ status: "uploading", percent })).then(
+        (filename) => {
+          if (filename) void detect(filename, mine);
+        },
+      );
     },
-    [send],
+    [detect, send],
   );
 
   const areasRef = useRef(areas);
@@ -177,6 +213,42 @@ export function useEditor() {
         : "The preview is not ready yet: wait for the video to appear, then draw.",
     );
   }, []);
+
+  const suggestionsRef = useRef(suggestions);
+  suggestionsRef.current = suggestions;
+  const videoRef = useRef(video);
+  videoRef.current = video;
+
+  /** Accepts suggestions (by id) as areas, as many as there is room for. */
+  const accept = useCallback((ids: number[]) => {
+    const before = areasRef.current.length;
+    const accepted = acceptSuggestions(
+      areasRef.current,
+      suggestionsRef.current,
+      ids,
+      () => nextAreaId.current++,
+      videoRef.current?.duration ?? null,
+    );
+    areasRef.current = accepted.areas;
+    suggestionsRef.current = accepted.suggestions;
+    setAreas(accepted.areas);
+    setSuggestions(accepted.suggestions);
+    if (accepted.added === 0) {
+      setNotice(`At most ${MAX_RECTANGLES} areas can be removed at once.`);
+    } else if (accepted.added === 1) {
+      setNotice(`Suggestion accepted as area ${before + 1}.`);
+    } else {
+      setNotice(
+        `${accepted.added} suggestions accepted as areas ${before + 1} to ${before + accepted.added}.`,
+      );
+    }
+  }, []);
+
+  const acceptSuggestion = useCallback((id: number) => accept([id]), [accept]);
+  const acceptAllSuggestions = useCallback(
+    () => accept(suggestionsRef.current.map((suggestion) => suggestion.id)),
+    [accept],
+  );
 
   const removeArea = useCallback((id: number) => {
     setAreas((current) => current.filter((area) => area.id !== id));
@@ -307,11 +379,15 @@ export function useEditor() {
     limit,
     freeTrialInfo,
     notice,
+    detection,
+    suggestions,
     busy,
     canProcess,
     chooseFile,
     addArea,
     rejectDrag,
+    acceptSuggestion,
+    acceptAllSuggestions,
     removeArea,
     updateArea,
     setMethod,

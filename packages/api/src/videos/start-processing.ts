@@ -4,17 +4,17 @@ import {
   MESSAGES,
   methodUsesTimeRange,
   type ProcessInput,
-  STORED_NAME_PATTERN,
 } from "@wr/contracts";
 import { videos } from "@wr/db";
 import { and, eq, isNull } from "drizzle-orm";
-import { type Actor, requireUser } from "../auth/actor";
+import type { Actor } from "../auth/actor";
 import { reserveCharge } from "../charges/reserve-charge";
 import { returnCharge } from "../charges/return-charge";
 import type { ServiceContext } from "../context";
-import { AppError, badRequest, notFound, unavailable } from "../errors";
+import { AppError, badRequest, unavailable } from "../errors";
 import { findTrialSession } from "../trial/get-trial-status";
 import { trialInfo } from "../trial/trial-info";
+import { findUploadToProcess } from "./find-video";
 
 export type Started = { jobId: string; freeTrialInfo: FreeTrialInfo | null };
 
@@ -32,17 +32,7 @@ export async function startProcessing({
   actor: Actor;
   input: ProcessInput;
 }): Promise<Started> {
-  // A user must still be active; a token that has expired is a 401, not a guest.
-  if (actor.kind === "user" || actor.expiredToken) requireUser(actor);
-  if (!STORED_NAME_PATTERN.test(input.filename)) throw notFound(MESSAGES.videoNotFound);
-  const [video] = await ctx.db
-    .select()
-    .from(videos)
-    .where(eq(videos.uploadFilename, input.filename))
-    .limit(1);
-  const ownedByOther = video?.userId && (actor.kind !== "user" || actor.user.id !== video.userId);
-  if (!video || video.uploadDeletedAt || ownedByOther) throw notFound(MESSAGES.videoNotFound);
-  if (video.status !== "uploaded") throw new AppError("CONFLICT", MESSAGES.alreadyProcessed);
+  const video = await findUploadToProcess(ctx, actor, input.filename);
 
   const problem = findRectangleProblem(input.rectangles, video.media);
   if (problem) throw badRequest(problem);
