@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { detectResultSchema, MESSAGES } from "@wr/contracts";
-import { scratchDir } from "@wr/engine/testing";
+import { intersectionOverUnion as iou, scratchDir } from "@wr/engine/testing";
 import { api, CLIP_720P, CLIP_SMALL, uploadedName } from "./support/client";
-import { iou, type MarkedClip, markedClip } from "./support/marked-clip";
+import { type MarkedClip, markedClip } from "./support/marked-clip";
 import { type RunningServer, startServer } from "./support/server-process";
 
 /**

@@ -2,7 +2,14 @@
 export * from "./clips";
 export * from "./fixtures/hostile";
 export { compositeMarks } from "./quality/ffmpeg";
-export { type MarkKind, type MarkPlan, planMark } from "./quality/marks";
+export {
+  intersectionOverUnion,
+  type MarkKind,
+  type MarkPlan,
+  planMark,
+  type TrueMark,
+  trueMarks,
+} from "./quality/marks";
 export { createRng, seedFrom } from "./quality/prng";
 export * from "./removal-check";
 export * from "./video-compare";

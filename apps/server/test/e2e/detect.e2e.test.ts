@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { scratchDir } from "@wr/engine/testing";
+import { intersectionOverUnion as iou, scratchDir } from "@wr/engine/testing";
 import type { Browser, Page } from "playwright-core";
 import { CLIP_720P, CLIP_SMALL } from "../support/client";
-import { iou, type MarkedClip, markedClip } from "../support/marked-clip";
+import { type MarkedClip, markedClip } from "../support/marked-clip";
 import type { RunningServer } from "../support/server-process";
 import {
   boxOf,

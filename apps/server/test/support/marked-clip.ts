@@ -8,6 +8,7 @@ import {
   type MarkKind,
   planMark,
   seedFrom,
+  trueMarks,
 } from "@wr/engine/testing";
 
 /** A shared clip with a generated watermark burnt in, and where the mark truly is. */
@@ -26,19 +27,10 @@ export async function markedClip(clean: string, kind: MarkKind, dir: string): Pr
     fps: media.fps,
   };
   const plan = planMark(kind, shape, createRng(seedFrom(`detect/${basename(clean)}/${kind}`)));
-  const [overlay] = plan.overlays;
-  if (!overlay || plan.overlays.length !== 1) throw new Error(`a ${kind} mark is one overlay`);
+  const [mark] = trueMarks(plan);
+  if (!mark || plan.overlays.length !== 1) throw new Error(`a ${kind} mark is one overlay`);
   const path = join(dir, `marked-${kind}.mp4`);
   await compositeMarks(clean, plan, dir, path);
-  const { x, y, width, height } = overlay;
+  const { x, y, width, height } = mark;
   return { path, mark: { x, y, width, height } };
-}
-
-/** Intersection over union of two boxes: 1 for the same box, 0 for boxes apart. */
-export function iou(a: Area, b: Area): number {
-  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  const overlap = Math.max(0, width) * Math.max(0, height);
-  const union = a.width * a.height + b.width * b.height - overlap;
-  return union > 0 ? overlap / union : 0;
 }

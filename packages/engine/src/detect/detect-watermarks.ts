@@ -70,10 +70,8 @@ function suggest(samples: Samples, media: MediaInfo): DetectedArea[] {
       u: planeFeatures(u),
       v: planeFeatures(v),
     });
-    for (const candidate of findCandidates(masks)) {
-      if (isMark(candidate, masks.width, masks.height))
-        found.push({ ...candidate, template: luma });
-    }
+    const marks = findCandidates(masks).filter((c) => isMark(c, masks.width, masks.height));
+    for (const mark of withoutInnerParts(marks)) found.push({ ...mark, template: luma });
   }
   const areas = distinct(found).flatMap((mark) => toArea(mark, samples, media));
   return areas.sort((a, b) => b.confidence - a.confidence);
@@ -83,6 +81,25 @@ function emptyPlanes(samples: Samples): Planes {
   return samples.layout.planes.map((plane) =>
     createPlaneStats(plane.width, plane.height),
   ) as Planes;
+}
+
+/**
+ * A logo's outline and the shape drawn inside it are apart, so they are found as two parts of
+ * the same window; the part inside is the logo's, and the outline's box is the logo's box.
+ */
+function withoutInnerParts(marks: Candidate[]): Candidate[] {
+  return marks.filter(
+    (inner) =>
+      !marks.some(
+        (outer) => outer !== inner && contains(outer.box, inner.box) && outer.kind === inner.kind,
+      ),
+  );
+}
+
+function contains(outer: PixelBox, inner: PixelBox): boolean {
+  return (
+    outer.x0 <= inner.x0 && outer.y0 <= inner.y0 && outer.x1 >= inner.x1 && outer.y1 >= inner.y1
+  );
 }
 
 /** The best of each group of overlapping finds: opaque (still) finds first, then the steadiest. */

@@ -1,8 +1,17 @@
 import type { PixelBox } from "./pixel-boxes";
 import type { PlaneStats } from "./plane-stats";
 
-/** A sample shows the mark when its gradient in the box matches this share of the mean's. */
-const PRESENT = 0.4;
+/**
+ * A sample shows the mark when its gradient in the box matches this share of the mean's. A
+ * semi-transparent mark over a picture as bright as itself keeps little of its edges, so the bar
+ * is low: a mark left showing is worse than a few seconds too many.
+ */
+const PRESENT = 0.3;
+/**
+ * Pixels this close to the box's side are left out: there a mark meets the picture, and that
+ * edge turns with the picture's brightness, while the mark's own drawing does not.
+ */
+const INSET = 2;
 
 /**
  * For each sample, whether the mark is there: its gradient in the box, projected on the mean
@@ -18,8 +27,15 @@ export function presenceOf(
   const n = Math.max(1, template.count);
   const points: number[] = [];
   let norm = 0;
-  for (let y = Math.max(1, box.y0); y < Math.min(template.height - 1, box.y1); y++) {
-    for (let x = Math.max(1, box.x0); x < Math.min(width - 1, box.x1); x++) {
+  const inset = Math.min(
+    INSET,
+    Math.floor((box.x1 - box.x0) / 4),
+    Math.floor((box.y1 - box.y0) / 4),
+  );
+  const y1 = Math.min(template.height - 1, box.y1 - inset);
+  const x1 = Math.min(width - 1, box.x1 - inset);
+  for (let y = Math.max(1, box.y0 + inset); y < y1; y++) {
+    for (let x = Math.max(1, box.x0 + inset); x < x1; x++) {
       const i = y * width + x;
       const mx = (template.gx[i] as number) / n;
       const my = (template.gy[i] as number) / n;

@@ -166,3 +166,44 @@ export function planMark(kind: MarkKind, clip: ClipShape, rng: Rng): MarkPlan {
     boxes: [boxAround(a, clip, 0, k - 1), boxAround(b, clip, k, lastFrame)],
   };
 }
+
+/** Where a mark shows: the box of its overlay's pixels of at least a tenth of its opacity. */
+export type TrueMark = Area & { startTime: number; endTime: number | null };
+
+export function trueMarks(plan: MarkPlan): TrueMark[] {
+  return plan.overlays.map((overlay) => {
+    const { rgba, width, height } = overlay;
+    let peak = 0;
+    for (let i = 3; i < rgba.length; i += 4) peak = Math.max(peak, rgba[i] as number);
+    let x0 = width;
+    let y0 = height;
+    let x1 = 0;
+    let y1 = 0;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if ((rgba[(y * width + x) * 4 + 3] as number) < 0.1 * peak) continue;
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x + 1);
+        y1 = Math.max(y1, y + 1);
+      }
+    }
+    return {
+      x: overlay.x + x0,
+      y: overlay.y + y0,
+      width: x1 - x0,
+      height: y1 - y0,
+      startTime: overlay.startTime ?? 0,
+      endTime: overlay.endTime ?? null,
+    };
+  });
+}
+
+/** Intersection over union of two boxes: 1 for the same box, 0 for boxes apart. */
+export function intersectionOverUnion(a: Area, b: Area): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  const overlap = Math.max(0, width) * Math.max(0, height);
+  const union = a.width * a.height + b.width * b.height - overlap;
+  return union > 0 ? overlap / union : 0;
+}
