@@ -12,6 +12,8 @@ const PRESENT = 0.3;
  * edge turns with the picture's brightness, while the mark's own drawing does not.
  */
 const INSET = 2;
+/** The inner drawing is used when it holds at least this share of the whole box's. */
+const INNER_SHARE = 0.25;
 
 /**
  * For each sample, whether the mark is there: its gradient in the box, projected on the mean
@@ -23,26 +25,11 @@ export function presenceOf(
   template: PlaneStats,
   frames: readonly Uint8Array[],
 ): boolean[] {
+  const inner = drawing(template, inset(box));
+  // A plain translucent box is drawn by its border alone.
+  const { points, norm } =
+    inner.norm >= INNER_SHARE * drawing(template, box).norm ? inner : drawing(template, box);
   const { width } = template;
-  const n = Math.max(1, template.count);
-  const points: number[] = [];
-  let norm = 0;
-  const inset = Math.min(
-    INSET,
-    Math.floor((box.x1 - box.x0) / 4),
-    Math.floor((box.y1 - box.y0) / 4),
-  );
-  const y1 = Math.min(template.height - 1, box.y1 - inset);
-  const x1 = Math.min(width - 1, box.x1 - inset);
-  for (let y = Math.max(1, box.y0 + inset); y < y1; y++) {
-    for (let x = Math.max(1, box.x0 + inset); x < x1; x++) {
-      const i = y * width + x;
-      const mx = (template.gx[i] as number) / n;
-      const my = (template.gy[i] as number) / n;
-      norm += mx * mx + my * my;
-      points.push(i, mx, my);
-    }
-  }
   const present = frames.map((frame) => {
     let dot = 0;
     for (let k = 0; k < points.length; k += 3) {
@@ -59,6 +46,29 @@ export function presenceOf(
     const after = present[i + 1];
     return before !== undefined && after !== undefined && before === after ? before : here;
   });
+}
+
+function inset(box: PixelBox): PixelBox {
+  const by = Math.min(INSET, Math.floor((box.x1 - box.x0) / 4), Math.floor((box.y1 - box.y0) / 4));
+  return { x0: box.x0 + by, y0: box.y0 + by, x1: box.x1 - by, y1: box.y1 - by, count: box.count };
+}
+
+/** The mean gradient over the box: (pixel, x, y) triples, and its squared length. */
+function drawing(template: PlaneStats, box: PixelBox) {
+  const { width } = template;
+  const n = Math.max(1, template.count);
+  const points: number[] = [];
+  let norm = 0;
+  for (let y = Math.max(1, box.y0); y < Math.min(template.height - 1, box.y1); y++) {
+    for (let x = Math.max(1, box.x0); x < Math.min(width - 1, box.x1); x++) {
+      const i = y * width + x;
+      const mx = (template.gx[i] as number) / n;
+      const my = (template.gy[i] as number) / n;
+      norm += mx * mx + my * my;
+      points.push(i, mx, my);
+    }
+  }
+  return { points, norm };
 }
 
 /**
