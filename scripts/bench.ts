@@ -1,7 +1,8 @@
 /**
  * Engine benchmark: wall time of processVideo for every method on two real clips, against a
  * plain libx264 transcode of the same clip in the same run (best of two); then the encoder
- * pool's throughput in videos per minute with one and with two encoder processes.
+ * pool's throughput in videos per minute with one and with two encoder processes; between
+ * them, watermark detection's time per clip and its precision and recall (bench-detect.ts).
  * Run from the repository root: `bun scripts/bench.ts`.
  */
 import { spawn } from "node:child_process";
@@ -16,6 +17,7 @@ import {
 } from "../packages/contracts/src/index";
 import { ffmpegPath } from "../packages/engine/src/binaries";
 import { probeMedia, processVideo } from "../packages/engine/src/index";
+import { benchDetect } from "./bench-detect";
 import { benchPool } from "./bench-pool";
 import { printTable as printRows } from "./table";
 
@@ -135,6 +137,7 @@ try {
     rows.push(...(await benchClip(join(MEDIA_DIR, clip), dir)));
   }
   printTable(rows);
+  await benchDetect(dir);
   await benchPool(
     CLIPS.map((clip) => join(MEDIA_DIR, clip)),
     rectangles,
