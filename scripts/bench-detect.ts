@@ -5,13 +5,12 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { MEDIA_DIR, STATIC_CAMERA_CLIPS } from "../packages/engine/test/clips";
 import { detectIn, detectMark, matchMarks } from "../packages/engine/test/quality/detect-case";
 import { runFfmpeg, timed } from "../packages/engine/test/quality/ffmpeg";
 import { MARK_KINDS, type MarkKind } from "../packages/engine/test/quality/marks";
 import { printTable } from "./table";
 
-const MEDIA_DIR = join(import.meta.dir, "../../shared/media/clean");
-const STATIC_CLIPS = ["flower_macro_static", "parking_lot_topdown_static", "person_signing_webcam"];
 const SEED = "bench-detect-v1";
 const MINUTE_LOOPS = 27;
 
@@ -69,7 +68,7 @@ export async function benchDetect(dir: string): Promise<void> {
     return found;
   };
   for (const clip of clips) {
-    const camera = STATIC_CLIPS.some((name) => clip.startsWith(name)) ? "still" : "moving";
+    const camera = STATIC_CAMERA_CLIPS.includes(clip) ? "still" : "moving";
     for (const kind of MARK_KINDS as readonly MarkKind[]) {
       const result = await detectMark(join(MEDIA_DIR, clip), kind, SEED, dir);
       const { matches, unmatched } = matchMarks(result.areas, result.marks, result.media.duration);

@@ -5,7 +5,6 @@
  * them, watermark detection's time per clip and its precision and recall (bench-detect.ts).
  * Run from the repository root: `bun scripts/bench.ts`.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
@@ -15,13 +14,13 @@ import {
   type Method,
   type Rectangle,
 } from "../packages/contracts/src/index";
-import { ffmpegPath } from "../packages/engine/src/binaries";
 import { probeMedia, processVideo } from "../packages/engine/src/index";
+import { MEDIA_DIR } from "../packages/engine/test/clips";
+import { runFfmpeg, timed } from "../packages/engine/test/quality/ffmpeg";
 import { benchDetect } from "./bench-detect";
 import { benchPool } from "./bench-pool";
 import { printTable as printRows } from "./table";
 
-const MEDIA_DIR = join(import.meta.dir, "../../shared/media/clean");
 const CLIPS = ["street_driving_autumn_1920x1080.mp4", "bee_takeoff_fast_audio_1280x720.mp4"];
 const LIMITS = { maxDimension: 3840, maxDurationS: 600, maxFps: 120, timeoutMs: 30_000 };
 const TIMEOUT_MS = 10 * 60_000;
@@ -50,24 +49,6 @@ function rectangles(media: MediaInfo): Rectangle[] {
       endTime: 1.5,
     },
   ];
-}
-
-async function timed(work: () => Promise<void>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return (performance.now() - started) / 1000;
-}
-
-function runFfmpeg(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ["-v", "error", "-nostdin", "-y", ...args], {
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`)),
-    );
-  });
 }
 
 async function bestOf(runs: number, work: () => Promise<void>): Promise<number> {

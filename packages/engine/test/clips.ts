@@ -20,6 +20,13 @@ function findMediaDir(): string {
 export const MEDIA_DIR = findMediaDir();
 export const BEE = join(MEDIA_DIR, "bee_takeoff_fast_audio_1280x720.mp4");
 
+/** The shared clips filmed from a tripod or a fixed webcam (manifest tag static_camera). */
+export const STATIC_CAMERA_CLIPS = [
+  "flower_macro_static_854x480.mp4",
+  "parking_lot_topdown_static_640x360.mp4",
+  "person_signing_webcam_640x480.mp4",
+];
+
 /** What probing the bee clip must give. */
 export const BEE_MEDIA: MediaInfo = {
   container: "mov",

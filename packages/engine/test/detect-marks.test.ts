@@ -6,19 +6,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { MEDIA_DIR, scratchDir } from "./clips";
+import { MEDIA_DIR, STATIC_CAMERA_CLIPS, scratchDir } from "./clips";
 import { detectIn, detectMark, matchMarks } from "./quality/detect-case";
 import { MARK_KINDS } from "./quality/marks";
 
 const TIMEOUT = 300_000;
 const SEED = "detect-test";
 const MOVING_CLIP = join(MEDIA_DIR, "bee_takeoff_fast_audio_1280x720.mp4");
-/** The shared clips filmed from a tripod or a fixed webcam (manifest tag static_camera). */
-const STATIC_CLIPS = [
-  "flower_macro_static_854x480.mp4",
-  "parking_lot_topdown_static_640x360.mp4",
-  "person_signing_webcam_640x480.mp4",
-];
 
 let dir: Awaited<ReturnType<typeof scratchDir>>;
 beforeAll(async () => {
@@ -54,14 +48,14 @@ describe("clean clips", () => {
 
   test("the shared clips are all here: seven with a moving camera, three still", () => {
     expect(clips.length).toBe(10);
-    for (const still of STATIC_CLIPS) expect(clips).toContain(still);
+    for (const still of STATIC_CAMERA_CLIPS) expect(clips).toContain(still);
   });
 
   test(
     "no suggestion on any clip whose camera moves",
     async () => {
       const suggested: Record<string, unknown[]> = {};
-      for (const clip of clips.filter((file) => !STATIC_CLIPS.includes(file))) {
+      for (const clip of clips.filter((file) => !STATIC_CAMERA_CLIPS.includes(file))) {
         suggested[clip] = (await detectIn(join(MEDIA_DIR, clip))).areas;
       }
       for (const areas of Object.values(suggested)) expect(areas).toEqual([]);
@@ -73,7 +67,7 @@ describe("clean clips", () => {
     "at most one suggestion over all the still-camera clips: still scenery is not a mark",
     async () => {
       let total = 0;
-      for (const clip of STATIC_CLIPS)
+      for (const clip of STATIC_CAMERA_CLIPS)
         total += (await detectIn(join(MEDIA_DIR, clip))).areas.length;
       expect(total).toBeLessThanOrEqual(1);
     },

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Readable, Writable } from "node:stream";
-import { readFrames } from "../src/smartfill/read-frames";
+import { readFrames } from "../src/ffmpeg/read-frames";
 import { writeFrame } from "../src/smartfill/write-frame";
 
 async function collect(chunks: number[][], frameSize: number): Promise<number[][]> {

@@ -1,15 +1,7 @@
 /** What other packages' tests reuse: clips, hostile files, video comparison, generated marks. */
 export * from "./clips";
 export * from "./fixtures/hostile";
-export { compositeMarks } from "./quality/ffmpeg";
-export {
-  intersectionOverUnion,
-  type MarkKind,
-  type MarkPlan,
-  planMark,
-  type TrueMark,
-  trueMarks,
-} from "./quality/marks";
-export { createRng, seedFrom } from "./quality/prng";
+export { burnMark } from "./quality/detect-case";
+export { intersectionOverUnion, type MarkKind } from "./quality/marks";
 export * from "./removal-check";
 export * from "./video-compare";

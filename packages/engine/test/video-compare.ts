@@ -4,7 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { ffmpegPath, ffprobePath } from "../src/binaries";
-import { readFrames } from "../src/smartfill/read-frames";
+import { readFrames } from "../src/ffmpeg/read-frames";
 
 export type Area = { x: number; y: number; width: number; height: number };
 export type FrameSize = { width: number; height: number };

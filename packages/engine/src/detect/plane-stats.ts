@@ -64,10 +64,11 @@ export function addPlane(stats: PlaneStats, frame: Uint8Array, offset: number): 
   stats.count++;
 }
 
-/** The sums of several stretches of frames, as if they had been one. */
+/** The sums of several stretches of frames, as if they had been one (one stretch as it is). */
 export function mergeStats(parts: readonly PlaneStats[]): PlaneStats {
   const first = parts[0];
   if (!first) throw new RangeError("Nothing to merge");
+  if (parts.length === 1) return first;
   const merged = createPlaneStats(first.width, first.height);
   for (const part of parts) {
     merged.count += part.count;

@@ -26,9 +26,9 @@ export function presenceOf(
   frames: readonly Uint8Array[],
 ): boolean[] {
   const inner = drawing(template, inset(box));
+  const whole = drawing(template, box);
   // A plain translucent box is drawn by its border alone.
-  const { points, norm } =
-    inner.norm >= INNER_SHARE * drawing(template, box).norm ? inner : drawing(template, box);
+  const { points, norm } = inner.norm >= INNER_SHARE * whole.norm ? inner : whole;
   const { width } = template;
   const present = frames.map((frame) => {
     let dot = 0;

@@ -63,11 +63,11 @@ export function windowMasks({ luma, u, v }: WindowFeatures): WindowMasks {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const c = chromaRow + Math.min(u.width - 1, x >> 1);
-      const luma_ = kept(luma, i, EDGE_STEADY.luma);
-      const u_ = kept(u, c, EDGE_STEADY.chroma);
-      const v_ = kept(v, c, EDGE_STEADY.chroma);
-      edge[i] = luma_.edge || u_.edge || v_.edge ? 1 : 0;
-      consistency[i] = Math.max(luma_.ratio, u_.ratio, v_.ratio);
+      const inLuma = kept(luma, i, EDGE_STEADY.luma);
+      const inU = kept(u, c, EDGE_STEADY.chroma);
+      const inV = kept(v, c, EDGE_STEADY.chroma);
+      edge[i] = inLuma.edge || inU.edge || inV.edge ? 1 : 0;
+      consistency[i] = Math.max(inLuma.ratio, inU.ratio, inV.ratio);
       const ls = luma.spread[i] as number;
       const cs = Math.max(u.spread[c] as number, v.spread[c] as number);
       dynamic[i] = ls >= DYNAMIC_SPREAD.luma || cs >= DYNAMIC_SPREAD.chroma ? 1 : 0;

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@wr/contracts";
 import { ffmpegPath } from "../binaries";
 import { FfmpegError } from "../errors";
-import { readFrames } from "../smartfill/read-frames";
+import { readFrames } from "./read-frames";
 import { startTool } from "./start-tool";
 import { ffmpegFailure, hidePaths } from "./tool-failure";
 

@@ -3,7 +3,7 @@
  * detector run on it, and each true mark matched with the suggestion that overlaps it best.
  * Shared by the detection tests and the benchmark.
  */
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { DetectedArea, MediaInfo } from "@wr/contracts";
 import { detectWatermarks, probeMedia } from "../../src/index";
 import { LIMITS } from "../clips";
@@ -27,19 +27,20 @@ export async function detectIn(path: string): Promise<Detection> {
   return { areas, seconds, media };
 }
 
-/** Burns a seeded mark of `kind` into the clip, then detects; the marked file stays in `dir`. */
-export async function detectMark(clip: string, kind: MarkKind, seed: string, dir: string) {
+/** Burns a seeded mark of `kind` into the clip, into `dir`: footage with a known answer. */
+export async function burnMark(clip: string, kind: MarkKind, seed: string, dir: string) {
   const media = await probeMedia(clip, { ...LIMITS, timeoutMs: 30_000 });
-  const name =
-    clip
-      .split("/")
-      .pop()
-      ?.replace(/\.mp4$/, "") ?? "clip";
-  const plan = planFor({ name, path: clip, media, reference: clip }, kind, seed);
-  const marked = join(dir, `${name}-${kind}-detect.mp4`);
-  await compositeMarks(clip, plan, dir, marked);
-  const detection = await detectIn(marked);
-  return { ...detection, marks: trueMarks(plan), path: marked };
+  const name = basename(clip, ".mp4");
+  const plan = planFor({ name, media }, kind, seed);
+  const path = join(dir, `${name}-${kind}-marked.mp4`);
+  await compositeMarks(clip, plan, dir, path);
+  return { path, marks: trueMarks(plan) };
+}
+
+/** Burns a mark into the clip, then detects; the marked file stays in `dir`. */
+export async function detectMark(clip: string, kind: MarkKind, seed: string, dir: string) {
+  const { path, marks } = await burnMark(clip, kind, seed, dir);
+  return { ...(await detectIn(path)), marks, path };
 }
 
 export function matchMarks(areas: DetectedArea[], marks: TrueMark[], duration: number) {

@@ -52,7 +52,11 @@ export async function prepareClip(
   return { name, path, media, reference };
 }
 
-export function planFor(clip: PreparedClip, kind: MarkKind, seed: string): MarkPlan {
+export function planFor(
+  clip: Pick<PreparedClip, "name" | "media">,
+  kind: MarkKind,
+  seed: string,
+): MarkPlan {
   const { width, height, frameCount, fps } = clip.media;
   const shape = { width, height, frames: frameCount, fps };
   return planMark(kind, shape, createRng(seedFrom(`${seed}/${clip.name}/${kind}`)));
