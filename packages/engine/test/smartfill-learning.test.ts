@@ -46,7 +46,14 @@ function markAlpha(x: number, y: number): number {
 }
 const MARK_LUMA = 210;
 
-function frame(t: number, marked: boolean): Uint8Array {
+/** A broad mark (a logo rather than text): a 48x24 block of opacity 0.5. */
+function logoAlpha(x: number, y: number): number {
+  return x >= 72 && x < 120 && y >= 50 && y < 74 ? 0.5 : 0;
+}
+
+type Alpha = (x: number, y: number) => number;
+
+function frame(t: number, marked: boolean, alphaOf: Alpha = markAlpha): Uint8Array {
   const luma = texture(7);
   const chroma = texture(11);
   const out = new Uint8Array(layout.frameSize);
@@ -57,7 +64,7 @@ function frame(t: number, marked: boolean): Uint8Array {
   for (let j = 0; j < y.height; j++) {
     for (let i = 0; i < y.width; i++) {
       const background = luma(i + dx, j + dy);
-      const alpha = marked ? markAlpha(i, j) : 0;
+      const alpha = marked ? alphaOf(i, j) : 0;
       out[j * y.width + i] = Math.round(alpha * MARK_LUMA + (1 - alpha) * background);
     }
   }
@@ -65,7 +72,7 @@ function frame(t: number, marked: boolean): Uint8Array {
     for (let j = 0; j < plane.height; j++) {
       for (let i = 0; i < plane.width; i++) {
         const background = 128 + (chroma(i + dx / 2, j + dy / 2) - 120) / 4;
-        const alpha = marked ? markAlpha(2 * i, 2 * j) : 0;
+        const alpha = marked ? alphaOf(2 * i, 2 * j) : 0;
         out[plane.offset + j * plane.width + i] = Math.round(
           alpha * 128 + (1 - alpha) * background,
         );
@@ -162,4 +169,17 @@ describe("opacity snapping", () => {
       expect(value).toBe(1);
     expect(snapped[snapped.length - 1]).toBeCloseTo(1.45, 5);
   });
+});
+
+test("a logo over a moving picture is learnt as broad and corrected in full", () => {
+  const learner = createMarkLearner(layout, [REGION]);
+  for (let t = 0; t < 30; t++) learner.add(frame(t, true, logoAlpha));
+  const [plan] = learner.learn();
+  if (plan?.kind !== "invert") throw new Error(`the logo was not inverted: ${plan?.kind}`);
+  expect(plan.strength).toBe(1);
+  const restored = frame(7, true, logoAlpha);
+  createUnblender([plan.model], { always: true, strength: plan.strength })(restored);
+  const truth = frame(7, false, logoAlpha);
+  const input = lumaPsnrInRegion(frame(7, true, logoAlpha), truth);
+  expect(lumaPsnrInRegion(restored, truth)).toBeGreaterThan(input + 10);
 });

@@ -7,6 +7,7 @@ import {
   type WindowSample,
 } from "./mark-model";
 import { type MarkWindow, markWindow } from "./mark-window";
+import { medianOf } from "./median-differences";
 import type { YuvLayout } from "./yuv-layout";
 
 /** Frames learnt from: enough for steady statistics, few enough to stay quick. */
@@ -33,17 +34,41 @@ export const FLAT_TEXTURE = 0.6;
 
 /** Share of a mark's pixels more than 3 pixels inside it above which it is broad (a logo). */
 export const BROAD_MARK = 0.4;
+/**
+ * Typical change of the picture beneath the mark (standard deviation over the samples that
+ * show it, undone by the mark's gain) below which that picture held still: the mark and what
+ * lies beneath it could not be told apart.
+ */
+export const STILL_BENEATH = 4;
+/** Below this motion of its surroundings (see `surroundingMotion`), a logo's picture is still. */
+export const STILL_AROUND = 3;
+/** Share of an unverifiable correction applied: halfway between it and the input. */
+export const HEDGED_STRENGTH = 0.5;
+/**
+ * Below this change beneath a mark over a still picture, nothing is seen through it: it may
+ * be opaque, and a fill is the only guess.
+ */
+export const SEEN_THROUGH = 1;
 
 /**
- * What to do in one region: invert the learnt mark, or fill from the border; `model` (when
- * the mark was found) also says which frames show it, so frames without it stay untouched.
+ * What to do in one region: invert the learnt mark, fill from the border, or keep it as it is
+ * (a logo over a still picture: any guess would be further from the truth); `model` (when the
+ * mark was found) also says which frames show it, so frames without it stay untouched.
  */
 export type RegionPlan = {
-  kind: "invert" | "fill";
+  kind: "invert" | "fill" | "keep";
   model: MarkModel | null;
   /** The mark shows in (nearly) every sample: work on every frame without testing it. */
   always: boolean;
-} & ({ kind: "invert"; model: MarkModel } | { kind: "fill" });
+} & (
+  | {
+      kind: "invert";
+      model: MarkModel;
+      /** Share of the correction applied (1, or HEDGED_STRENGTH when it cannot be checked). */
+      strength: number;
+    }
+  | { kind: "fill" | "keep" }
+);
 
 export type LearntMarks = RegionPlan[];
 
@@ -81,17 +106,29 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         if (shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length)) return unknown;
         const always = shown.length >= ALWAYS_SHOWN * taken.length;
         const fill: RegionPlan = { kind: "fill", model, always };
-        const invert: RegionPlan = { kind: "invert", model, always };
+        const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
         if (model.opaqueShare > MAX_OPAQUE_SHARE) return fill;
-        // Around a still picture nothing told the mark from what lies beneath it.
-        if (surroundingMotion(window, taken) < MOVING_DEVIATION) return fill;
+        // Thin marks (text) keep sharp edges where a correction is wrong: where it is doubtful,
+        // the border fill is safer. Broad ones (logos) lose contrast, not shape.
+        const thin = interiorShare(model) < BROAD_MARK;
+        // Nothing told the mark from a still picture: not around it, or (for a logo, whose
+        // inside is learnt from what changes beneath it) not beneath it. A fill is nearly exact
+        // on flat surroundings, and the only guess where nothing shows through the mark.
+        // Elsewhere a logo's correction cannot be checked: where at least its surroundings
+        // move it is applied halfway, so that a wrong guess cannot leave the picture further
+        // from the truth than the input; where nothing moves at all the logo is left as it is.
+        const around = surroundingMotion(window, taken);
+        const beneath = changeBeneath(model, shown);
+        const stillLogo = !thin && (around < STILL_AROUND || beneath < STILL_BENEATH);
+        if (around < MOVING_DEVIATION || stillLogo) {
+          const guess = thin || beneath < SEEN_THROUGH;
+          if (guess || surroundingTexture(window, taken) < FLAT_TEXTURE) return fill;
+          if (around < STILL_AROUND) return { kind: "keep", model, always };
+          return { ...invert, strength: HEDGED_STRENGTH };
+        }
         if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return invert;
-        // A doubtful correction. Thin marks (text) keep sharp edges where it is wrong: the
-        // border fill is safer. Broad ones (logos) lose contrast, not shape: even a rough
-        // correction is closer than a fill, unless the surroundings are flat enough for the
-        // fill to be nearly exact.
-        if (interiorShare(model) < BROAD_MARK) return fill;
-        return surroundingTexture(window, taken) < FLAT_TEXTURE ? fill : invert;
+        // A doubtful correction: even a rough one is closer than a fill on a broad mark.
+        return thin ? fill : invert;
       });
     },
   };
@@ -148,12 +185,15 @@ export function surroundingTexture(window: MarkWindow, samples: readonly WindowS
   return count === 0 ? 0 : total / count;
 }
 
+/** Gain of a pixel under an opacity of 0.2: above it, a pixel is taken to be marked. */
+const MARKED_GAIN = 1.25;
+
 /** Share of the marked luma pixels (opacity above 0.2) whose 7x7 neighbourhood is all marked. */
 export function interiorShare(model: MarkModel): number {
   const { width, height } = model.window[0];
   const gain = model.corrections[0].gain;
   const marked = (x: number, y: number) =>
-    x >= 0 && y >= 0 && x < width && y < height && (gain[y * width + x] ?? 1) > 1.25;
+    x >= 0 && y >= 0 && x < width && y < height && (gain[y * width + x] ?? 1) > MARKED_GAIN;
   let all = 0;
   let interior = 0;
   for (let y = 0; y < height; y++) {
@@ -170,22 +210,41 @@ export function interiorShare(model: MarkModel): number {
   return all === 0 ? 0 : interior / all;
 }
 
+/**
+ * Median over the marked luma pixels (opacity above 0.2) of their standard deviation over the
+ * samples that show the mark, times the gain: how much the picture beneath them changes.
+ */
+export function changeBeneath(model: MarkModel, shown: readonly WindowSample[]): number {
+  const gain = model.corrections[0].gain;
+  const inside = model.window[0].inside;
+  const deviations: number[] = [];
+  for (let i = 0; i < inside.length; i++) {
+    const pixelGain = gain[i] ?? 1;
+    if (!inside[i] || pixelGain <= MARKED_GAIN) continue;
+    deviations.push(pixelGain * deviationOf(shown, i));
+  }
+  return medianOf(Float32Array.from(deviations));
+}
+
 /** Median over the window's margin of each pixel's standard deviation over the samples. */
 export function surroundingMotion(window: MarkWindow, samples: readonly WindowSample[]): number {
   const { inside } = window[0];
   const deviations: number[] = [];
   for (let i = 0; i < inside.length; i++) {
-    if (inside[i]) continue;
-    let sum = 0;
-    let squares = 0;
-    for (const sample of samples) {
-      const value = sample[0][i] ?? 0;
-      sum += value;
-      squares += value * value;
-    }
-    const mean = sum / Math.max(1, samples.length);
-    deviations.push(Math.sqrt(Math.max(0, squares / Math.max(1, samples.length) - mean * mean)));
+    if (!inside[i]) deviations.push(deviationOf(samples, i));
   }
-  deviations.sort((a, b) => a - b);
-  return deviations[Math.floor(deviations.length / 2)] ?? 0;
+  return medianOf(Float32Array.from(deviations));
+}
+
+/** Standard deviation over the samples of luma pixel i. */
+function deviationOf(samples: readonly WindowSample[], i: number): number {
+  let sum = 0;
+  let squares = 0;
+  for (const sample of samples) {
+    const value = sample[0][i] ?? 0;
+    sum += value;
+    squares += value * value;
+  }
+  const mean = sum / Math.max(1, samples.length);
+  return Math.sqrt(Math.max(0, squares / Math.max(1, samples.length) - mean * mean));
 }

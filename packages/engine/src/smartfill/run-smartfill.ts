@@ -25,14 +25,17 @@ const LEARNING_SHARE = 15;
 
 /**
  * Smart fill from what was learnt: regions with a learnt mark have its blend inverted, the
- * others are filled from their border, steadied over time; either only in the frames that
- * show the mark when it was found.
+ * others are filled from their border, steadied over time (or kept, see RegionPlan); either
+ * only in the frames that show the mark when it was found.
  */
 export function smartfillFrom(run: RunContext, marks: LearntMarks): FrameTransform {
   const layout = yuv420Layout(run.media.width, run.media.height);
   const fillers = run.regions.map((region, index) => {
     const plan = marks[index] ?? { kind: "fill", model: null, always: true };
-    if (plan.kind === "invert") return createUnblender([plan.model], plan.always);
+    if (plan.kind === "keep") return () => {};
+    if (plan.kind === "invert") {
+      return createUnblender([plan.model], { always: plan.always, strength: plan.strength });
+    }
     const border = createSpatialFiller(layout, [region]);
     const model = plan.model;
     if (!model || plan.always) return border;

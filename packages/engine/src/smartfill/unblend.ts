@@ -10,6 +10,13 @@ export type UnblendOptions = {
 
 export const DEFAULT_UNBLEND: UnblendOptions = { firstSweeps: 400, sweeps: 16 };
 
+export type UnblendPlan = {
+  /** The mark is in every frame: no frame is tested. */
+  always: boolean;
+  /** Share of the correction applied: 1 writes it, less mixes it with the input. */
+  strength: number;
+};
+
 /**
  * The fill of one plane of one window, carried from frame to frame so it holds still, with
  * the pixels it covers and the ones around it listed once (scan order).
@@ -25,15 +32,14 @@ type FillState = {
 };
 
 /**
- * Takes the learnt marks out of each frame, in place (`always`: the mark is in every frame, so
- * no frame is tested): frames that show a mark get its blend
+ * Takes the learnt marks out of each frame, in place: frames that show a mark get its blend
  * inverted where it is transparent enough and a fill from the surroundings where it is not;
  * frames that do not show it are left alone. The fill starts from the previous frame's and is
  * shifted by the change in the surrounding light, so it stays still while the picture does.
  */
 export function createUnblender(
   models: readonly MarkModel[],
-  always = false,
+  { always, strength }: UnblendPlan = { always: false, strength: 1 },
   options: UnblendOptions = DEFAULT_UNBLEND,
 ): FrameFiller {
   const states = models.map((model) =>
@@ -46,8 +52,10 @@ export function createUnblender(
       for (let plane = 0; plane < 3; plane++) {
         const window = model.window[plane] as PlaneWindow;
         const state = states[index]?.[plane] as FillState;
-        const values = correctPlane(model, plane, sample[plane] as Uint8Array);
+        const input = sample[plane] as Uint8Array;
+        const values = correctPlane(model, plane, input);
         fillPlane(window, values, state, options);
+        if (strength < 1) mixWithInput(values, input, strength);
         writeWindow(frame, window, values);
       }
     });
@@ -154,6 +162,12 @@ function fillPlane(
   }
   state.border = border;
   state.started = true;
+}
+
+function mixWithInput(values: Float32Array, input: Uint8Array, strength: number): void {
+  for (let i = 0; i < values.length; i++) {
+    values[i] = strength * (values[i] as number) + (1 - strength) * (input[i] ?? 0);
+  }
 }
 
 function writeWindow(frame: Uint8Array, window: PlaneWindow, values: Float32Array): void {
