@@ -86,4 +86,14 @@ describe("smart fill quality", () => {
     },
     TIMEOUT,
   );
+
+  test(
+    "opaque logo over a moving picture: its edge and what it spares are kept (>= delogo + 1 dB)",
+    async () => {
+      const r = await measure("butterfly_thistle_audio_1280x720.mp4", "opaque", 90);
+      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn + 1);
+      expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
+    },
+    TIMEOUT,
+  );
 });

@@ -4,6 +4,7 @@ import {
   estimateMark,
   type MarkModel,
   MOVING_DEVIATION,
+  OPAQUE_MARK,
   type WindowSample,
 } from "./mark-model";
 import { type MarkWindow, markWindow } from "./mark-window";
@@ -27,8 +28,6 @@ export const MAX_EDGE_RESIDUE = 0.3;
 export const MIN_SHOWN_SHARE = 0.25;
 /** Share of samples showing the mark from which it is taken to be in every frame. */
 export const ALWAYS_SHOWN = 0.9;
-/** Regions with more opaque pixels than this share are filled from their border. */
-export const MAX_OPAQUE_SHARE = 0.5;
 /** Mean absolute luma difference between neighbours below which surroundings are flat. */
 export const FLAT_TEXTURE = 0.6;
 
@@ -107,7 +106,7 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         const always = shown.length >= ALWAYS_SHOWN * taken.length;
         const fill: RegionPlan = { kind: "fill", model, always };
         const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
-        if (model.opaqueShare > MAX_OPAQUE_SHARE) return fill;
+        if (model.opaqueShare > OPAQUE_MARK) return invert;
         // Thin marks (text) keep sharp edges where a correction is wrong: where it is doubtful,
         // the border fill is safer. Broad ones (logos) lose contrast, not shape.
         const thin = interiorShare(model) < BROAD_MARK;

@@ -35,6 +35,13 @@ export type MarkModel = {
   presence: number;
 };
 
+/**
+ * Above this share of opaque pixels a region holds an opaque mark (found by standing still
+ * while its surroundings move): its own pixels are filled, and its edge and what it spares of
+ * the region kept, rather than the whole region filled from its border.
+ */
+export const OPAQUE_MARK = 0.5;
+
 /** Beyond this gain (opacity 0.8) the picture beneath is mostly noise: fill instead. */
 export const FILL_GAIN = 5;
 
@@ -120,7 +127,13 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   const frames = Math.max(1, lumaStats.frames);
   const meanLuma = Float32Array.from(lumaStats.sum, (sum) => sum / frames + lumaStats.mean);
   const still = stillPixels(lumaStats, lumaWindow.inside);
-  const lumaFill = luma.gain.map((gain, i) => (gain >= FILL_GAIN || still[i] ? 1 : 0));
+  const opaquePixels = Uint8Array.from(luma.gain, (gain, i) =>
+    gain >= FILL_GAIN || still[i] ? 1 : 0,
+  );
+  const opaqueShare = shareInside(opaquePixels, lumaWindow.inside);
+  // An opaque mark's hard edge, inverted, would only amplify the noise there: it is filled too,
+  // from pixels the mark spares.
+  const lumaFill = opaqueShare > OPAQUE_MARK ? growInside(opaquePixels, lumaWindow) : opaquePixels;
   const chroma = (planeWindow: PlaneWindow, plane: 1 | 2) => {
     const planeSamples = samples.map((s) => s[plane]);
     const gain = chromaGain(lumaWindow, planeWindow, luma.gain);
@@ -129,18 +142,11 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   const u = chroma(uWindow, 1);
   const v = chroma(vWindow, 2);
   const uFill = chromaFill(lumaWindow, uWindow, lumaFill);
-  let opaque = 0;
-  let inside = 0;
-  for (let i = 0; i < lumaFill.length; i++) {
-    if (!lumaWindow.inside[i]) continue;
-    inside++;
-    opaque += lumaFill[i] ?? 0;
-  }
   return {
     window,
     corrections: [luma, u, v],
-    fill: [Uint8Array.from(lumaFill), uFill, Uint8Array.from(uFill)],
-    opaqueShare: inside === 0 ? 0 : opaque / inside,
+    fill: [lumaFill, uFill, Uint8Array.from(uFill)],
+    opaqueShare,
     meanLuma,
     presence: PRESENCE_CORRELATION,
   };
@@ -194,6 +200,41 @@ function eachBlock(
   }
 }
 
+/** Share of the region's pixels the mask covers. */
+function shareInside(mask: Uint8Array, inside: Uint8Array): number {
+  let covered = 0;
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!inside[i]) continue;
+    count++;
+    covered += mask[i] ?? 0;
+  }
+  return count === 0 ? 0 : covered / count;
+}
+
+/** The mask grown by a pixel, inside the region. */
+function growInside(mask: Uint8Array, window: PlaneWindow): Uint8Array {
+  const { width, height, inside } = window;
+  const grown = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!inside[i]) continue;
+      const near = (dx: number, dy: number) => {
+        const nx = x + dx;
+        const ny = y + dy;
+        return nx >= 0 && ny >= 0 && nx < width && ny < height && mask[ny * width + nx] === 1;
+      };
+      let hit = false;
+      for (let dy = -1; dy <= 1 && !hit; dy++) {
+        for (let dx = -1; dx <= 1 && !hit; dx++) hit = near(dx, dy);
+      }
+      if (hit) grown[i] = 1;
+    }
+  }
+  return grown;
+}
+
 /** Chroma sees the mean opacity of its block: gain 1 / mean(1 / luma gain). */
 function chromaGain(luma: PlaneWindow, chroma: PlaneWindow, gain: Float32Array): Float64Array {
   const transparency = new Float64Array(chroma.width * chroma.height);
@@ -205,7 +246,7 @@ function chromaGain(luma: PlaneWindow, chroma: PlaneWindow, gain: Float32Array):
   return transparency.map((sum, c) => (count[c] ? (count[c] ?? 1) / Math.max(sum, 1e-3) : 1));
 }
 
-function chromaFill(luma: PlaneWindow, chroma: PlaneWindow, lumaFill: Uint8Array | Float32Array) {
+function chromaFill(luma: PlaneWindow, chroma: PlaneWindow, lumaFill: Uint8Array) {
   const fill = new Uint8Array(chroma.width * chroma.height);
   eachBlock(luma, chroma, (c, l) => {
     if (lumaFill[l]) fill[c] = 1;
