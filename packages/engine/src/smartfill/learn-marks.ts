@@ -1,4 +1,5 @@
 import type { Region } from "../regions";
+import { fillBeatsMark } from "./fill-error";
 import {
   cropWindowSample,
   estimateMark,
@@ -7,6 +8,7 @@ import {
   OPAQUE_MARK,
   type WindowSample,
 } from "./mark-model";
+import { corrected } from "./mark-offset";
 import { type MarkWindow, markWindow } from "./mark-window";
 import { medianOf } from "./median-differences";
 import type { YuvLayout } from "./yuv-layout";
@@ -126,8 +128,11 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
           return { ...invert, strength: HEDGED_STRENGTH };
         }
         if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return invert;
-        // A doubtful correction: even a rough one is closer than a fill on a broad mark.
-        return thin ? fill : invert;
+        // A doubtful correction: even a rough one is closer than a fill on a broad mark. On a
+        // thin one the fill is safer, unless the mark is so faint that the fill would land
+        // further from the picture than the mark does: then the correction goes halfway.
+        if (!thin) return invert;
+        return fillBeatsMark(model, shown) ? fill : { ...invert, strength: HEDGED_STRENGTH };
       });
     },
   };
@@ -144,15 +149,14 @@ export function edgeResidue(model: MarkModel, shown: readonly WindowSample[]): n
   let after = 0;
   for (const sample of shown) {
     const pixels = sample[0];
-    const corrected = (i: number) =>
-      (luma.gain[i] ?? 1) * ((pixels[i] ?? 0) - luma.mean) + luma.mean + (luma.offset[i] ?? 0);
+    const restored = (i: number) => corrected(luma, i, pixels[i] ?? 0);
     const pair = (p: number, q: number) => {
       const weight =
         Math.abs((luma.gain[p] ?? 1) - (luma.gain[q] ?? 1)) +
         Math.abs((luma.offset[p] ?? 0) - (luma.offset[q] ?? 0)) / 64;
       if (weight < 0.02) return;
       before += weight * ((pixels[p] ?? 0) - (pixels[q] ?? 0)) ** 2;
-      after += weight * (corrected(p) - corrected(q)) ** 2;
+      after += weight * (restored(p) - restored(q)) ** 2;
     };
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {

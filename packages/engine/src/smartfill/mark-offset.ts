@@ -16,6 +16,15 @@ export type BlendCorrection = {
   offset: Float32Array;
 };
 
+/** Pixel i of the picture beneath, from its observed value (the pixel's own affine inverse). */
+export function corrected(correction: BlendCorrection, i: number, value: number): number {
+  return (
+    (correction.gain[i] ?? 1) * (value - correction.mean) +
+    correction.mean +
+    (correction.offset[i] ?? 0)
+  );
+}
+
 /**
  * With the gain known (1 / transmission), what the mark adds: the picture beneath is
  * B = gain * I - k, and k is found so that B's differences between neighbours have a median of

@@ -1,5 +1,6 @@
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
 import { cropSample, type MarkModel, showsMark } from "./mark-model";
+import { corrected } from "./mark-offset";
 import { frameIndex, type PlaneWindow } from "./mark-window";
 import type { FrameFiller } from "./spatial-fill";
 
@@ -72,11 +73,7 @@ function correctPlane(model: MarkModel, plane: number, pixels: Uint8Array): Floa
   const values = new Float32Array(pixels.length);
   for (let i = 0; i < pixels.length; i++) {
     const value = pixels[i] ?? 0;
-    values[i] = inside[i]
-      ? (correction.gain[i] ?? 1) * (value - correction.mean) +
-        correction.mean +
-        (correction.offset[i] ?? 0)
-      : value;
+    values[i] = inside[i] ? corrected(correction, i, value) : value;
   }
   return values;
 }

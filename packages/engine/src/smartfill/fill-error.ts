@@ -1,0 +1,62 @@
+import { sampleBorder } from "./border";
+import { fillInverseDistance } from "./inverse-distance-fill";
+import type { MarkModel, WindowSample } from "./mark-model";
+import { corrected } from "./mark-offset";
+import type { Box } from "./yuv-layout";
+
+/** Samples the estimate looks at, spread over those given: enough for a steady mean. */
+const SAMPLES = 12;
+
+/**
+ * Whether the border fill would come closer to the picture beneath the mark than the marked
+ * picture itself, judged on the samples as the learnt correction sees them: leaving the mark
+ * costs what the correction changes; the fill costs how far it lands from the corrected
+ * picture. Used where the correction is doubtful but roughly right, to keep a faint mark from
+ * being replaced by a fill further from the truth than the mark was.
+ */
+export function fillBeatsMark(model: MarkModel, shown: readonly WindowSample[]): boolean {
+  const window = model.window[0];
+  const box = insideBox(window.inside, window.width);
+  if (!box) return true;
+  const correction = model.corrections[0];
+  let markError = 0;
+  let fillError = 0;
+  const step = Math.max(1, Math.floor(shown.length / SAMPLES));
+  for (let s = 0; s < shown.length; s += step) {
+    const observed = (shown[s] as WindowSample)[0];
+    const restoredPixels = new Uint8Array(observed.length);
+    for (let i = 0; i < observed.length; i++) {
+      const value = observed[i] ?? 0;
+      const restored = window.inside[i] ? corrected(correction, i, value) : value;
+      restoredPixels[i] = Math.min(255, Math.max(0, Math.round(restored)));
+    }
+    const view = { pixels: restoredPixels.slice(), width: window.width, height: window.height };
+    fillInverseDistance(view, box, sampleBorder(view, box, 1));
+    for (let i = 0; i < observed.length; i++) {
+      if (!window.inside[i]) continue;
+      const truth = restoredPixels[i] ?? 0;
+      markError += ((observed[i] ?? 0) - truth) ** 2;
+      fillError += ((view.pixels[i] ?? 0) - truth) ** 2;
+    }
+  }
+  return fillError < markError;
+}
+
+/** The bounding box of the pixels flagged inside, or null when there are none. */
+function insideBox(inside: Uint8Array, width: number): Box | null {
+  let box: Box | null = null;
+  for (let i = 0; i < inside.length; i++) {
+    if (!inside[i]) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    box = box
+      ? {
+          x0: Math.min(box.x0, x),
+          y0: Math.min(box.y0, y),
+          x1: Math.max(box.x1, x + 1),
+          y1: Math.max(box.y1, y + 1),
+        }
+      : { x0: x, y0: y, x1: x + 1, y1: y + 1 };
+  }
+  return box;
+}
