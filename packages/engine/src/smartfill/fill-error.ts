@@ -7,20 +7,24 @@ import type { Box } from "./yuv-layout";
 /** Samples the estimate looks at, spread over those given: enough for a steady mean. */
 const SAMPLES = 12;
 
+/** Mean squared luma errors over the region, per pixel (see `compareWithFill`). */
+export type FillComparison = { mark: number; fill: number };
+
 /**
- * Whether the border fill would come closer to the picture beneath the mark than the marked
- * picture itself, judged on the samples as the learnt correction sees them: leaving the mark
- * costs what the correction changes; the fill costs how far it lands from the corrected
- * picture. Used where the correction is doubtful but roughly right, to keep a faint mark from
- * being replaced by a fill further from the truth than the mark was.
+ * How far the marked picture and the border fill each land from the picture beneath the mark,
+ * judged on the samples as the learnt correction sees them: leaving the mark costs what the
+ * correction changes; the fill costs how far it lands from the corrected picture. Where the
+ * correction is doubtful but roughly right, this keeps a faint mark from being replaced by a
+ * fill further from the truth than the mark was; and it tells a mark learnt as next to nothing.
  */
-export function fillBeatsMark(model: MarkModel, shown: readonly WindowSample[]): boolean {
+export function compareWithFill(model: MarkModel, shown: readonly WindowSample[]): FillComparison {
   const window = model.window[0];
   const box = insideBox(window.inside, window.width);
-  if (!box) return true;
+  if (!box) return { mark: 0, fill: 0 };
   const correction = model.corrections[0];
   let markError = 0;
   let fillError = 0;
+  let count = 0;
   const step = Math.max(1, Math.floor(shown.length / SAMPLES));
   for (let s = 0; s < shown.length; s += step) {
     const observed = (shown[s] as WindowSample)[0];
@@ -37,9 +41,10 @@ export function fillBeatsMark(model: MarkModel, shown: readonly WindowSample[]):
       const truth = restoredPixels[i] ?? 0;
       markError += ((observed[i] ?? 0) - truth) ** 2;
       fillError += ((view.pixels[i] ?? 0) - truth) ** 2;
+      count++;
     }
   }
-  return fillError < markError;
+  return count === 0 ? { mark: 0, fill: 0 } : { mark: markError / count, fill: fillError / count };
 }
 
 /** The bounding box of the pixels flagged inside, or null when there are none. */

@@ -1,5 +1,5 @@
 import type { Region } from "../regions";
-import { fillBeatsMark } from "./fill-error";
+import { compareWithFill } from "./fill-error";
 import {
   cropWindowSample,
   estimateMark,
@@ -28,6 +28,12 @@ export const MAX_EDGE_RESIDUE = 0.3;
  * fewer samples than this share, it was not learnt and the border fill is used.
  */
 export const MIN_SHOWN_SHARE = 0.25;
+/**
+ * A learnt correction that changes the region by less than this many luma levels (root mean
+ * square) found next to nothing: the area is treated as not learnt and filled from its border,
+ * as a user who marked it expects something to go.
+ */
+export const FAINTEST_MARK = 4;
 /** Share of samples showing the mark from which it is taken to be in every frame. */
 export const ALWAYS_SHOWN = 0.9;
 /** Mean absolute luma difference between neighbours below which surroundings are flat. */
@@ -109,6 +115,8 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         const fill: RegionPlan = { kind: "fill", model, always };
         const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
         if (model.opaqueShare > OPAQUE_MARK) return invert;
+        const errors = compareWithFill(model, shown);
+        if (errors.mark < FAINTEST_MARK ** 2) return unknown;
         // Thin marks (text) keep sharp edges where a correction is wrong: where it is doubtful,
         // the border fill is safer. Broad ones (logos) lose contrast, not shape.
         const thin = interiorShare(model) < BROAD_MARK;
@@ -132,7 +140,7 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         // thin one the fill is safer, unless the mark is so faint that the fill would land
         // further from the picture than the mark does: then the correction goes halfway.
         if (!thin) return invert;
-        return fillBeatsMark(model, shown) ? fill : { ...invert, strength: HEDGED_STRENGTH };
+        return errors.fill < errors.mark ? fill : { ...invert, strength: HEDGED_STRENGTH };
       });
     },
   };
