@@ -18,8 +18,11 @@ function picture(value: (x: number, y: number) => number): Float32Array {
 }
 
 function fill(values: Float32Array, mask: Uint8Array): Float32Array {
+  const taps = directionalTaps(WIDTH, HEIGHT, mask);
   const out = values.slice();
-  fillDirectional(out, WIDTH, mask, directionalTaps(WIDTH, HEIGHT, mask));
+  fillDirectional(values, taps).forEach((value, k) => {
+    out[taps.pixels[k] as number] = value;
+  });
   return out;
 }
 

@@ -1,4 +1,5 @@
-import { boxShare, componentBoxes, dilate, erode, type PixelBox, ringShare } from "./pixel-boxes";
+import { dilate, erode, shareOf } from "../pixel-masks";
+import { boxShare, componentBoxes, type PixelBox, ringShare } from "./pixel-boxes";
 import type { WindowMasks } from "./window-masks";
 
 /**
@@ -119,15 +120,4 @@ function trimSparseSides(box: PixelBox, mask: Uint8Array, width: number): PixelB
     }
   }
   return { x0, y0, x1, y1, count };
-}
-
-function shareOf(mask: Uint8Array, within: Uint8Array): number {
-  let total = 0;
-  let set = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (!within[i]) continue;
-    total++;
-    set += mask[i] as number;
-  }
-  return total === 0 ? 0 : set / total;
 }

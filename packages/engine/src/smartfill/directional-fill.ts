@@ -7,6 +7,8 @@
 
 /** Where each masked pixel's fill comes from, computed once per mask. */
 export type DirectionalTaps = {
+  width: number;
+  mask: Uint8Array;
   /** The masked pixels, in scan order. */
   pixels: Int32Array;
   /** Per masked pixel, four known pixels (west, east, north, south); -1 where there is none. */
@@ -46,20 +48,18 @@ export function directionalTaps(width: number, height: number, mask: Uint8Array)
       weights[4 * k + side] = 1 / distance;
     });
   });
-  return { pixels: Int32Array.from(pixels), taps, weights };
+  return { width, mask, pixels: Int32Array.from(pixels), taps, weights };
 }
 
 /**
- * Writes the fill into `values` (the window's pixels, the known ones already corrected). A tap
- * is the mean of up to TAP_DEPTH known pixels going outward, where they stay known.
+ * The fill of each masked pixel (in the order of `pixels`), from `values`: the window's pixels,
+ * the known ones already corrected. A tap is the mean of up to TAP_DEPTH known pixels going
+ * outward, where they stay known. A pixel no tap reaches keeps its value.
  */
-export function fillDirectional(
-  values: Float32Array,
-  width: number,
-  mask: Uint8Array,
-  { pixels, taps, weights }: DirectionalTaps,
-): void {
+export function fillDirectional(values: Float32Array, from: DirectionalTaps): Float32Array {
+  const { width, mask, pixels, taps, weights } = from;
   const strides = [-1, 1, -width, width];
+  const filled = new Float32Array(pixels.length);
   for (let k = 0; k < pixels.length; k++) {
     let sum = 0;
     let total = 0;
@@ -70,8 +70,9 @@ export function fillDirectional(
       sum += weight * tapValue(values, mask, tap, strides[side] as number, side < 2, width);
       total += weight;
     }
-    if (total > 0) values[pixels[k] as number] = sum / total;
+    filled[k] = total > 0 ? sum / total : (values[pixels[k] as number] as number);
   }
+  return filled;
 }
 
 function tapValue(

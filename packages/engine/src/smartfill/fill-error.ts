@@ -1,7 +1,6 @@
 import { sampleBorder } from "./border";
 import { fillInverseDistance } from "./inverse-distance-fill";
-import type { MarkModel, WindowSample } from "./mark-model";
-import { corrected } from "./mark-offset";
+import { correctWindow, type MarkModel, type WindowSample } from "./mark-model";
 import type { Box } from "./yuv-layout";
 
 /** Samples the estimate looks at, spread over those given: enough for a steady mean. */
@@ -21,19 +20,15 @@ export function compareWithFill(model: MarkModel, shown: readonly WindowSample[]
   const window = model.window[0];
   const box = insideBox(window.inside, window.width);
   if (!box) return { mark: 0, fill: 0 };
-  const correction = model.corrections[0];
   let markError = 0;
   let fillError = 0;
   let count = 0;
   const step = Math.max(1, Math.floor(shown.length / SAMPLES));
   for (let s = 0; s < shown.length; s += step) {
     const observed = (shown[s] as WindowSample)[0];
-    const restoredPixels = new Uint8Array(observed.length);
-    for (let i = 0; i < observed.length; i++) {
-      const value = observed[i] ?? 0;
-      const restored = window.inside[i] ? corrected(correction, i, value) : value;
-      restoredPixels[i] = Math.min(255, Math.max(0, Math.round(restored)));
-    }
+    const restoredPixels = Uint8Array.from(correctWindow(model, 0, observed), (value) =>
+      Math.min(255, Math.max(0, Math.round(value))),
+    );
     const view = { pixels: restoredPixels.slice(), width: window.width, height: window.height };
     fillInverseDistance(view, box, sampleBorder(view, box, 1));
     for (let i = 0; i < observed.length; i++) {

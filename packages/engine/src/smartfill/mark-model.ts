@@ -1,6 +1,7 @@
+import { dilate, shareOf } from "../pixel-masks";
 import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
 import { snapToDominantGain } from "./dominant-opacity";
-import { type BlendCorrection, correctionWithGain } from "./mark-offset";
+import { type BlendCorrection, corrected, correctionWithGain } from "./mark-offset";
 import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
 import { estimateTransmission } from "./transmission";
 
@@ -10,6 +11,19 @@ export type WindowSample = readonly [Uint8Array, Uint8Array, Uint8Array];
 /** A frame's pixels of a window. */
 export function cropWindowSample(frame: Uint8Array, window: MarkWindow): WindowSample {
   return [cropWindow(frame, window[0]), cropWindow(frame, window[1]), cropWindow(frame, window[2])];
+}
+
+/** A plane of a window's pixels with the mark's blend inverted inside the region. */
+export function correctWindow(
+  model: MarkModel,
+  plane: 0 | 1 | 2,
+  pixels: Uint8Array,
+): Float32Array {
+  const correction = model.corrections[plane];
+  const inside = model.window[plane].inside;
+  return Float32Array.from(pixels, (value, i) =>
+    inside[i] ? corrected(correction, i, value) : value,
+  );
 }
 
 /** A frame's pixels of a model's window. */
@@ -130,10 +144,15 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   const opaquePixels = Uint8Array.from(luma.gain, (gain, i) =>
     gain >= FILL_GAIN || still[i] ? 1 : 0,
   );
-  const opaqueShare = shareInside(opaquePixels, lumaWindow.inside);
-  // An opaque mark's hard edge, inverted, would only amplify the noise there: it is filled too,
-  // from pixels the mark spares.
-  const lumaFill = opaqueShare > OPAQUE_MARK ? growInside(opaquePixels, lumaWindow) : opaquePixels;
+  const opaqueShare = shareOf(opaquePixels, lumaWindow.inside);
+  // An opaque mark's hard edge, inverted, would only amplify the noise there: it is filled too
+  // (the mask grown by a pixel, inside the region), from pixels the mark spares.
+  const lumaFill =
+    opaqueShare > OPAQUE_MARK
+      ? dilate(opaquePixels, lumaWindow.width, lumaWindow.height, 1).map(
+          (set, i) => set & (lumaWindow.inside[i] ?? 0),
+        )
+      : opaquePixels;
   const chroma = (planeWindow: PlaneWindow, plane: 1 | 2) => {
     const planeSamples = samples.map((s) => s[plane]);
     const gain = chromaGain(lumaWindow, planeWindow, luma.gain);
@@ -198,41 +217,6 @@ function eachBlock(
       }
     }
   }
-}
-
-/** Share of the region's pixels the mask covers. */
-function shareInside(mask: Uint8Array, inside: Uint8Array): number {
-  let covered = 0;
-  let count = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (!inside[i]) continue;
-    count++;
-    covered += mask[i] ?? 0;
-  }
-  return count === 0 ? 0 : covered / count;
-}
-
-/** The mask grown by a pixel, inside the region. */
-function growInside(mask: Uint8Array, window: PlaneWindow): Uint8Array {
-  const { width, height, inside } = window;
-  const grown = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!inside[i]) continue;
-      const near = (dx: number, dy: number) => {
-        const nx = x + dx;
-        const ny = y + dy;
-        return nx >= 0 && ny >= 0 && nx < width && ny < height && mask[ny * width + nx] === 1;
-      };
-      let hit = false;
-      for (let dy = -1; dy <= 1 && !hit; dy++) {
-        for (let dx = -1; dx <= 1 && !hit; dx++) hit = near(dx, dy);
-      }
-      if (hit) grown[i] = 1;
-    }
-  }
-  return grown;
 }
 
 /** Chroma sees the mean opacity of its block: gain 1 / mean(1 / luma gain). */

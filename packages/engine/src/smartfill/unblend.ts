@@ -1,6 +1,5 @@
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
-import { cropSample, type MarkModel, showsMark } from "./mark-model";
-import { corrected } from "./mark-offset";
+import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
 import { frameIndex, type PlaneWindow } from "./mark-window";
 import type { FrameFiller } from "./spatial-fill";
 
@@ -27,11 +26,10 @@ type FillState = {
   values: Float32Array;
   border: number;
   started: boolean;
-  /** The filled pixels, in scan order. */
+  /** The filled pixels, in scan order (the taps' own list). */
   pixels: Int32Array;
   /** Per filled pixel, its neighbours that are not filled (west, east, north, south). */
   around: Int32Array;
-  mask: Uint8Array;
   /** Where the directional fill takes each filled pixel from. */
   taps: DirectionalTaps;
 };
@@ -58,7 +56,7 @@ export function createUnblender(
         const window = model.window[plane] as PlaneWindow;
         const state = states[index]?.[plane] as FillState;
         const input = sample[plane] as Uint8Array;
-        const values = correctPlane(model, plane, input);
+        const values = correctWindow(model, plane as 0 | 1 | 2, input);
         fillPlane(window, values, state, options);
         if (strength < 1) mixWithInput(values, input, strength);
         writeWindow(frame, window, values);
@@ -67,38 +65,21 @@ export function createUnblender(
   };
 }
 
-function correctPlane(model: MarkModel, plane: number, pixels: Uint8Array): Float32Array {
-  const correction = model.corrections[plane as 0 | 1 | 2];
-  const inside = model.window[plane as 0 | 1 | 2].inside;
-  const values = new Float32Array(pixels.length);
-  for (let i = 0; i < pixels.length; i++) {
-    const value = pixels[i] ?? 0;
-    values[i] = inside[i] ? corrected(correction, i, value) : value;
-  }
-  return values;
-}
-
 /** The pixels of a window a fill covers, and the ones around them it starts from. */
 function fillState(window: PlaneWindow, fill: Uint8Array): FillState {
   const { width, height } = window;
-  const pixels: number[] = [];
+  const taps = directionalTaps(width, height, fill);
   const around: number[] = [];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!fill[i]) continue;
-      pixels.push(i);
-      for (const j of neighboursOf(width, height, i)) if (!fill[j]) around.push(j);
-    }
+  for (const i of taps.pixels) {
+    for (const j of neighboursOf(width, height, i)) if (!fill[j]) around.push(j);
   }
   return {
     values: new Float32Array(width * height),
     border: 0,
     started: false,
-    pixels: Int32Array.from(pixels),
+    pixels: taps.pixels,
     around: Int32Array.from(around),
-    mask: fill,
-    taps: directionalTaps(width, height, fill),
+    taps,
   };
 }
 
@@ -126,11 +107,15 @@ function fillPlane(
   state: FillState,
   options: UnblendOptions,
 ): void {
-  if (state.pixels.length === 0) return;
-  const nearest = values.slice();
-  fillDirectional(nearest, window.width, state.mask, state.taps);
+  const { pixels } = state;
+  if (pixels.length === 0) return;
+  // Read before the harmonic fill writes the masked pixels (it leaves the known ones alone).
+  const nearest = fillDirectional(values, state.taps);
   fillHarmonic(window, values, state, options);
-  for (const i of state.pixels) values[i] = 0.5 * ((values[i] as number) + (nearest[i] as number));
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k] as number;
+    values[i] = 0.5 * ((values[i] as number) + (nearest[k] as number));
+  }
 }
 
 /** Harmonic fill of the masked pixels from the rest of the window, warm-started. */
