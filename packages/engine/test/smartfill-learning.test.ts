@@ -13,28 +13,12 @@ import { cropWindow, markWindow } from "../src/smartfill/mark-window";
 import { createUnblender } from "../src/smartfill/unblend";
 import { yuv420Layout } from "../src/smartfill/yuv-layout";
 import { createRng } from "./quality/prng";
+import { texture } from "./synthetic-texture";
 
 const WIDTH = 192;
 const HEIGHT = 128;
 const layout = yuv420Layout(WIDTH, HEIGHT);
 const REGION: Region = { x: 48, y: 40, width: 96, height: 44, start: 0, end: null };
-
-/** Random texture of stationary statistics: a sum of sinusoids of random direction. */
-function texture(seed: number) {
-  const rng = createRng(seed);
-  const waves = Array.from({ length: 24 }, () => {
-    const angle = rng.range(0, Math.PI);
-    const frequency = rng.range(0.03, 0.25);
-    return {
-      fx: frequency * Math.cos(angle),
-      fy: frequency * Math.sin(angle),
-      phase: rng.range(0, 2 * Math.PI),
-      amplitude: rng.range(4, 12),
-    };
-  });
-  return (x: number, y: number) =>
-    waves.reduce((sum, w) => sum + w.amplitude * Math.sin(w.fx * x + w.fy * y + w.phase), 120);
-}
 
 /** The mark: a bar of opacity 0.5 in colour 210 with two stripes of opacity 0.35 (luma). */
 function markAlpha(x: number, y: number): number {

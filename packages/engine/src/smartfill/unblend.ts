@@ -1,3 +1,4 @@
+import { createCarrier } from "./carry-fill";
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
 import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
 import { frameIndex, type PlaneWindow } from "./mark-window";
@@ -48,16 +49,20 @@ export function createUnblender(
   const states = models.map((model) =>
     model.window.map((window, plane) => fillState(window, model.fill[plane] as Uint8Array)),
   );
+  const carriers = models.map(createCarrier);
   return (frame) => {
     models.forEach((model, index) => {
       const sample = cropSample(frame, model);
       if (!always && !showsMark(model, sample)) return;
+      const carrier = carriers[index];
+      carrier?.track(frame);
       for (let plane = 0; plane < 3; plane++) {
         const window = model.window[plane] as PlaneWindow;
         const state = states[index]?.[plane] as FillState;
         const input = sample[plane] as Uint8Array;
         const values = correctWindow(model, plane as 0 | 1 | 2, input);
         fillPlane(window, values, state, options);
+        carrier?.carry(plane as 0 | 1 | 2, frame, values);
         if (strength < 1) mixWithInput(values, input, strength);
         writeWindow(frame, window, values);
       }

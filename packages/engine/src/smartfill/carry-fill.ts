@@ -1,0 +1,287 @@
+/**
+ * The fill of an opaque mark carried along with the camera. Each frame, the picture under the
+ * mark is taken from the previous frame (the real picture around the mark that the camera's
+ * motion brings in, and what was carried there before), warped by the motion fitted on a ring
+ * around the mark; its mismatch with the current frame's surroundings is spread over it as a
+ * membrane, so it meets them without a seam. A carried pixel is trusted as far as it came from
+ * the real picture, less with every frame it is carried; the rest of the spatial fill stays.
+ * Over a still picture nothing is brought in and the spatial fill is left as it was.
+ */
+import { bilinearTap, readTap } from "./bilinear";
+import { type MarkModel, OPAQUE_MARK } from "./mark-model";
+import type { PlaneWindow } from "./mark-window";
+import { fitRingMotion, type Image, type Motion, motionWarp, NO_MOTION } from "./ring-motion";
+
+/** Luma pixels kept around the region, to fit the motion on and to bring the picture in from. */
+export const CARRY_MARGIN = 32;
+/** Pixels next to the region left out of the ring (the mark's soft edge, compression). */
+const RING_GAP = 2;
+/** Trust kept per frame by a carried pixel: the older the picture, the less it is worth. */
+const DECAY = 0.97;
+/** Mean absolute difference over the aligned ring above which the motion is lost (a cut). */
+const LOST = 14;
+/**
+ * The motion is lost too when it explains less than this share of the ring's change, above
+ * the noise: something else moves through the ring (a subject passing the mark).
+ */
+const UNEXPLAINED = 0.8;
+const NOISE = 3;
+/** Below this trust anywhere, nothing was brought in: the spatial fill is kept as it is. */
+const LEAST_TRUST = 0.01;
+const SWEEPS = 12;
+const FIRST_SWEEPS = 200;
+const OMEGA = 1.8;
+
+export type Carrier = {
+  /** Fits the camera's motion since the last frame; once per frame, before `carry`. */
+  track(frame: Uint8Array): void;
+  /** Mixes the carried fill into the filled pixels of one plane's window values. */
+  carry(plane: 0 | 1 | 2, frame: Uint8Array, values: Float32Array): void;
+};
+
+/** One plane's extended window (the region's window grown by the margin) and its state. */
+type PlaneCarry = {
+  x0: number;
+  y0: number;
+  width: number;
+  height: number;
+  shift: number;
+  offset: number;
+  planeWidth: number;
+  window: PlaneWindow;
+  /** Offset of the region's window inside the extended one. */
+  dx: number;
+  dy: number;
+  /** Extended-window index of each filled pixel, and its index in the region's window. */
+  hole: Int32Array;
+  holeInWindow: Int32Array;
+  /** The known pixels next to the filled ones. */
+  around: Int32Array;
+  /** Per filled pixel, its four neighbours' extended indices (-1 outside). */
+  neighbours: Int32Array;
+  /** Last frame's picture: the real one around the hole, the carried fill inside it. */
+  previous: Float32Array | null;
+  /** Trust of each pixel of `previous`: 1 outside the hole. */
+  trust: Float32Array;
+  /** The membrane that takes the seam away, kept to warm-start the next frame's. */
+  seam: Float32Array;
+  seamStarted: boolean;
+};
+
+/** A carrier for an opaque mark's fill; none for a transparent mark (nothing is filled). */
+export function createCarrier(model: MarkModel): Carrier | null {
+  if (model.opaqueShare <= OPAQUE_MARK) return null;
+  const planes = model.window.map((window, plane) =>
+    planeCarry(window, model.fill[plane] as Uint8Array),
+  ) as [PlaneCarry, PlaneCarry, PlaneCarry];
+  const luma = planes[0];
+  const ring = ringMask(luma);
+  let previousLuma: Image | null = null;
+  /** The motion since the last frame; null on the first frame or when it was lost. */
+  let motion: Motion | null = null;
+  return {
+    track(frame) {
+      const current = { values: cropExtended(frame, luma), width: luma.width, height: luma.height };
+      const guess = motion ?? NO_MOTION;
+      motion = null;
+      if (previousLuma) {
+        const fit = fitRingMotion(previousLuma, current, ring, guess);
+        const unexplained = fit.residual > NOISE && fit.residual > UNEXPLAINED * fit.still;
+        if (fit.residual <= LOST && fit.used >= 64 && !unexplained) motion = fit.motion;
+      }
+      previousLuma = current;
+    },
+    carry(plane, frame, values) {
+      carryPlane(planes[plane] as PlaneCarry, frame, values, motion);
+    },
+  };
+}
+
+function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
+  const { plane } = window;
+  const margin = CARRY_MARGIN >> plane.shift;
+  const x0 = Math.max(0, window.x0 - margin);
+  const y0 = Math.max(0, window.y0 - margin);
+  const width = Math.min(plane.width, window.x0 + window.width + margin) - x0;
+  const height = Math.min(plane.height, window.y0 + window.height + margin) - y0;
+  const dx = window.x0 - x0;
+  const dy = window.y0 - y0;
+  const holeMask = new Uint8Array(width * height);
+  const hole: number[] = [];
+  const holeInWindow: number[] = [];
+  for (let y = 0; y < window.height; y++) {
+    for (let x = 0; x < window.width; x++) {
+      if (!fill[y * window.width + x]) continue;
+      const e = (y + dy) * width + x + dx;
+      holeMask[e] = 1;
+      hole.push(e);
+      holeInWindow.push(y * window.width + x);
+    }
+  }
+  const neighbours = new Int32Array(hole.length * 4).fill(-1);
+  const around = new Set<number>();
+  hole.forEach((e, k) => {
+    const x = e % width;
+    const candidates = [
+      x > 0 ? e - 1 : -1,
+      x + 1 < width ? e + 1 : -1,
+      e >= width ? e - width : -1,
+      e + width < width * height ? e + width : -1,
+    ];
+    candidates.forEach((n, side) => {
+      neighbours[4 * k + side] = n;
+      if (n >= 0 && !holeMask[n]) around.add(n);
+    });
+  });
+  return {
+    x0,
+    y0,
+    width,
+    height,
+    shift: plane.shift,
+    offset: plane.offset,
+    planeWidth: plane.width,
+    window,
+    dx,
+    dy,
+    hole: Int32Array.from(hole),
+    holeInWindow: Int32Array.from(holeInWindow),
+    around: Int32Array.from([...around].sort((a, b) => a - b)),
+    neighbours,
+    previous: null,
+    trust: new Float32Array(width * height).fill(1),
+    seam: new Float32Array(width * height),
+    seamStarted: false,
+  };
+}
+
+/** The extended luma window outside the region grown by RING_GAP: where motion is fitted. */
+function ringMask(luma: PlaneCarry): Uint8Array {
+  const { window } = luma;
+  const ring = new Uint8Array(luma.width * luma.height).fill(1);
+  for (let y = 0; y < window.height; y++) {
+    for (let x = 0; x < window.width; x++) {
+      if (!window.inside[y * window.width + x]) continue;
+      for (let gy = -RING_GAP; gy <= RING_GAP; gy++) {
+        const ey = y + luma.dy + gy;
+        if (ey < 0 || ey >= luma.height) continue;
+        const ex0 = Math.max(0, x + luma.dx - RING_GAP);
+        const ex1 = Math.min(luma.width, x + luma.dx + RING_GAP + 1);
+        ring.fill(0, ey * luma.width + ex0, ey * luma.width + ex1);
+      }
+    }
+  }
+  return ring;
+}
+
+function cropExtended(frame: Uint8Array, carry: PlaneCarry): Float32Array {
+  const out = new Float32Array(carry.width * carry.height);
+  for (let y = 0; y < carry.height; y++) {
+    const start = carry.offset + (carry.y0 + y) * carry.planeWidth + carry.x0;
+    out.set(frame.subarray(start, start + carry.width), y * carry.width);
+  }
+  return out;
+}
+
+/** Where each pixel of this plane's extended window was in the previous frame. */
+function planeWarp(carry: PlaneCarry, motion: Motion) {
+  return motionWarp(motion, carry.width, carry.height, 1 / (1 << carry.shift)).place;
+}
+
+function carryPlane(
+  carry: PlaneCarry,
+  frame: Uint8Array,
+  values: Float32Array,
+  motion: Motion | null,
+): void {
+  const { hole, holeInWindow, window, dx, dy, width } = carry;
+  const current = cropExtended(frame, carry);
+  // The current frame as the unblender left it: corrected inside the region, spatially filled.
+  for (let y = 0; y < window.height; y++) {
+    for (let x = 0; x < window.width; x++) {
+      const i = y * window.width + x;
+      if (window.inside[i]) current[(y + dy) * width + x + dx] = values[i] as number;
+    }
+  }
+  const trust = new Float32Array(carry.width * carry.height).fill(1);
+  const previous = carry.previous;
+  const previousTrust = carry.trust;
+  carry.previous = current;
+  carry.trust = trust;
+  if (!previous || !motion) {
+    for (let k = 0; k < hole.length; k++) trust[hole[k] as number] = 0;
+    carry.seamStarted = false;
+    return;
+  }
+  const tap = bilinearTap();
+  const warp = planeWarp(carry, motion);
+  const carried = new Float32Array(hole.length);
+  let most = 0;
+  for (let k = 0; k < hole.length; k++) {
+    const e = hole[k] as number;
+    if (warp(e, tap)) {
+      carried[k] = readTap(previous, width, tap) + motion.light;
+      const kept = DECAY * readTap(previousTrust, width, tap);
+      trust[e] = kept;
+      most = Math.max(most, kept);
+    } else {
+      carried[k] = current[e] as number;
+      trust[e] = 0;
+    }
+  }
+  if (most < LEAST_TRUST) {
+    carry.seamStarted = false;
+    return;
+  }
+  smoothSeam(carry, current, previous, motion, carried);
+  for (let k = 0; k < hole.length; k++) {
+    const e = hole[k] as number;
+    const i = holeInWindow[k] as number;
+    const c = trust[e] as number;
+    current[e] = carried[k] as number;
+    values[i] = c * (carried[k] as number) + (1 - c) * (values[i] as number);
+  }
+}
+
+/**
+ * Adds to the carried fill the membrane (harmonic) interpolation of its mismatch with the
+ * current frame on the pixels around the hole, so that it meets them without a seam.
+ */
+function smoothSeam(
+  carry: PlaneCarry,
+  current: Float32Array,
+  previous: Float32Array,
+  motion: Motion,
+  carried: Float32Array,
+): void {
+  const { hole, around, seam, neighbours } = carry;
+  const tap = bilinearTap();
+  const warp = planeWarp(carry, motion);
+  for (let k = 0; k < around.length; k++) {
+    const e = around[k] as number;
+    const inside = warp(e, tap);
+    seam[e] = inside
+      ? (current[e] as number) - (readTap(previous, carry.width, tap) + motion.light)
+      : 0;
+  }
+  if (!carry.seamStarted) for (let k = 0; k < hole.length; k++) seam[hole[k] as number] = 0;
+  const sweeps = carry.seamStarted ? SWEEPS : FIRST_SWEEPS;
+  for (let sweep = 0; sweep < sweeps; sweep++) {
+    for (let k = 0; k < hole.length; k++) {
+      let sum = 0;
+      let count = 0;
+      for (let side = 0; side < 4; side++) {
+        const n = neighbours[4 * k + side] as number;
+        if (n < 0) continue;
+        sum += seam[n] as number;
+        count++;
+      }
+      const i = hole[k] as number;
+      seam[i] = (1 - OMEGA) * (seam[i] as number) + (OMEGA * sum) / count;
+    }
+  }
+  carry.seamStarted = true;
+  for (let k = 0; k < hole.length; k++) {
+    carried[k] = (carried[k] as number) + (seam[hole[k] as number] as number);
+  }
+}

@@ -1,0 +1,323 @@
+/**
+ * The camera's motion around a hole, from one frame to the next: a similarity warp (shift,
+ * zoom, turn) and a change of light, fitted to the pixels of a ring around the hole by robust
+ * Gauss-Newton on an image pyramid. The warp maps a pixel of the current frame to where the
+ * same point was in the previous one.
+ */
+import { type BilinearTap, bilinearTap, placeTap, readTap } from "./bilinear";
+
+/**
+ * Shift (tx, ty) and the change of the 2x2 linear part (xx, xy, yx, yy: zoom, turn, shear,
+ * the last two for parallax across the ring) about the image's centre; light offset.
+ */
+export type Motion = {
+  tx: number;
+  ty: number;
+  xx: number;
+  xy: number;
+  yx: number;
+  yy: number;
+  light: number;
+};
+
+export const NO_MOTION: Motion = { tx: 0, ty: 0, xx: 0, xy: 0, yx: 0, yy: 0, light: 0 };
+const PARAMETERS = 7;
+
+export type Image = { values: Float32Array; width: number; height: number };
+
+export type MotionFit = {
+  motion: Motion;
+  /** Mean absolute difference over the ring once aligned, and with no motion at all. */
+  residual: number;
+  still: number;
+  /** Ring pixels the fit could use. */
+  used: number;
+};
+
+/** Levels of the pyramid: the coarsest follows shifts of about 2^LEVELS pixels per frame. */
+const LEVELS = 4;
+const ITERATIONS = 6;
+/** Huber's threshold on a pixel's difference, in levels: larger ones count less. */
+const HUBER = 8;
+/** Smallest side of a pyramid level worth fitting. */
+const SMALLEST = 12;
+/**
+ * Ring pixels above which the finest level fitted is the half-resolution one: a few hundredths
+ * of a pixel there is plenty for carrying a fill, at a quarter of the work.
+ */
+const FULL_RESOLUTION_RING = 16_000;
+
+/**
+ * A motion's warp on an image `width` x `height`: `place(i, tap)` points `tap` at where pixel i
+ * of the current image was in the previous one (false when that is less than `inset` from the
+ * previous image's edge) and leaves the pixel's offset from the centre in `from`. Shifts are
+ * multiplied by `shiftScale` (a chroma plane's, fitted on luma, are halved).
+ */
+export function motionWarp(motion: Motion, width: number, height: number, shiftScale = 1) {
+  const cx = (width - 1) / 2;
+  const cy = (height - 1) / 2;
+  const tx = motion.tx * shiftScale;
+  const ty = motion.ty * shiftScale;
+  const from = { dx: 0, dy: 0 };
+  const place = (i: number, tap: BilinearTap, inset = 0): boolean => {
+    const x = i % width;
+    const dx = x - cx;
+    const dy = (i - x) / width - cy;
+    from.dx = dx;
+    from.dy = dy;
+    const px = x + tx + motion.xx * dx + motion.xy * dy;
+    const py = cy + dy + ty + motion.yx * dx + motion.yy * dy;
+    if (!(px >= inset && py >= inset && px <= width - 1 - inset && py <= height - 1 - inset)) {
+      return false;
+    }
+    return placeTap(tap, width, height, px, py);
+  };
+  return { place, from };
+}
+
+type Level = {
+  previous: Image;
+  /** The previous image's gradient (central differences). */
+  gradientX: Float32Array;
+  gradientY: Float32Array;
+  current: Image;
+  /** Indices of the ring's pixels on this level. */
+  ring: Int32Array;
+  /** Pixels of the finest level per pixel of this one. */
+  scale: number;
+};
+
+function halve(image: Image): Image {
+  const width = image.width >> 1;
+  const height = image.height >> 1;
+  const values = new Float32Array(width * height);
+  const source = image.values;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = 2 * y * image.width + 2 * x;
+      values[y * width + x] =
+        0.25 *
+        ((source[i] as number) +
+          (source[i + 1] as number) +
+          (source[i + image.width] as number) +
+          (source[i + image.width + 1] as number));
+    }
+  }
+  return { values, width, height };
+}
+
+/** A coarse pixel is in the ring when all four of its finer ones are. */
+function halveRing(ring: Uint8Array, width: number, height: number): Uint8Array {
+  const w = width >> 1;
+  const h = height >> 1;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = 2 * y * width + 2 * x;
+      out[y * w + x] = ring[i] && ring[i + 1] && ring[i + width] && ring[i + width + 1] ? 1 : 0;
+    }
+  }
+  return out;
+}
+
+function gradients({ values, width, height }: Image) {
+  const gradientX = new Float32Array(values.length);
+  const gradientY = new Float32Array(values.length);
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      gradientX[i] = 0.5 * ((values[i + 1] as number) - (values[i - 1] as number));
+      gradientY[i] = 0.5 * ((values[i + width] as number) - (values[i - width] as number));
+    }
+  }
+  return { gradientX, gradientY };
+}
+
+/** The ring's pixels, less the image's outermost row and column (no gradient there). */
+function ringPixels(ring: Uint8Array, width: number, height: number): Int32Array {
+  const pixels: number[] = [];
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) if (ring[y * width + x]) pixels.push(y * width + x);
+  }
+  return Int32Array.from(pixels);
+}
+
+/** The pyramid from the finest level that is fitted to the coarsest. */
+function pyramid(previous: Image, current: Image, ring: Uint8Array): Level[] {
+  let finest = 0;
+  let ringSize = 0;
+  for (let i = 0; i < ring.length; i++) ringSize += ring[i] as number;
+  if (ringSize > FULL_RESOLUTION_RING) finest = 1;
+  const levels: Level[] = [];
+  let scale = 1;
+  for (let level = 0; level < LEVELS; level++) {
+    if (level > 0) {
+      if (Math.min(current.width, current.height) < 2 * SMALLEST) break;
+      ring = halveRing(ring, current.width, current.height);
+      previous = halve(previous);
+      current = halve(current);
+      scale *= 2;
+    }
+    if (level < finest) continue;
+    const pixels = ringPixels(ring, current.width, current.height);
+    levels.push({ previous, current, ...gradients(previous), ring: pixels, scale });
+  }
+  return levels;
+}
+
+function scaled(motion: Motion, factor: number): Motion {
+  return { ...motion, tx: motion.tx * factor, ty: motion.ty * factor };
+}
+
+/**
+ * Fits the motion from `previous` to `current` over the ring (1 where a pixel may be used),
+ * starting from `guess` (the last frame's motion: cameras move smoothly) and from no motion,
+ * keeping whichever fits the coarsest level better.
+ */
+export function fitRingMotion(
+  previous: Image,
+  current: Image,
+  ring: Uint8Array,
+  guess: Motion = NO_MOTION,
+): MotionFit {
+  const levels = pyramid(previous, current, ring);
+  const coarsest = levels[levels.length - 1] as Level;
+  const finest = levels[0] as Level;
+  const starts = [scaled(guess, 1 / coarsest.scale), NO_MOTION];
+  let best = starts
+    .map((start) => refine(coarsest, start))
+    .reduce((best, next) => (next.cost < best.cost ? next : best));
+  for (let index = levels.length - 2; index >= 0; index--) {
+    const level = levels[index] as Level;
+    best = refine(level, scaled(best.motion, 2));
+  }
+  const aligned = ringDifference(finest, best.motion);
+  return {
+    motion: scaled(best.motion, finest.scale),
+    residual: aligned.mean,
+    still: ringDifference(finest, NO_MOTION).mean,
+    used: aligned.count,
+  };
+}
+
+/** Mean absolute difference over the ring with the previous image warped by `motion`. */
+function ringDifference(level: Level, motion: Motion) {
+  const { previous, current, ring } = level;
+  const { place } = motionWarp(motion, current.width, current.height);
+  const tap = bilinearTap();
+  let total = 0;
+  let count = 0;
+  for (let k = 0; k < ring.length; k++) {
+    const i = ring[k] as number;
+    if (!place(i, tap)) continue;
+    const before = readTap(previous.values, previous.width, tap);
+    total += Math.abs(before + motion.light - (current.values[i] as number));
+    count++;
+  }
+  return { mean: count === 0 ? Number.POSITIVE_INFINITY : total / count, count };
+}
+
+/** Robust Gauss-Newton on one level; returns the motion and its final Huber cost per pixel. */
+function refine(level: Level, start: Motion): { motion: Motion; cost: number } {
+  const { previous, current, ring, gradientX, gradientY } = level;
+  const pw = previous.width;
+  const prev = previous.values;
+  const huber = HUBER / Math.sqrt(level.scale);
+  const motion = { ...start };
+  const tap = bilinearTap();
+  let cost = Number.POSITIVE_INFINITY;
+  const n = PARAMETERS;
+  const h = new Float64Array(n * n);
+  const g = new Float64Array(n);
+  const j = new Float64Array(n);
+  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    h.fill(0);
+    g.fill(0);
+    const { place, from } = motionWarp(motion, current.width, current.height);
+    let total = 0;
+    let count = 0;
+    for (let k = 0; k < ring.length; k++) {
+      const i = ring[k] as number;
+      // The gradient is not known on the outermost pixels.
+      if (!place(i, tap, 1)) continue;
+      const { dx, dy } = from;
+      const gx = readTap(gradientX, pw, tap);
+      const gy = readTap(gradientY, pw, tap);
+      const r = readTap(prev, pw, tap) + motion.light - (current.values[i] as number);
+      const size = Math.abs(r);
+      const weight = size <= huber ? 1 : huber / size;
+      total += size <= huber ? 0.5 * r * r : huber * (size - 0.5 * huber);
+      count++;
+      j[0] = gx;
+      j[1] = gy;
+      j[2] = gx * dx;
+      j[3] = gx * dy;
+      j[4] = gy * dx;
+      j[5] = gy * dy;
+      j[6] = 1;
+      for (let row = 0; row < n; row++) {
+        const jr = (j[row] as number) * weight;
+        g[row] = (g[row] as number) + jr * r;
+        for (let col = row; col < n; col++) {
+          h[row * n + col] = (h[row * n + col] as number) + jr * (j[col] as number);
+        }
+      }
+    }
+    cost = count === 0 ? Number.POSITIVE_INFINITY : total / count;
+    if (count < 16) break;
+    for (let row = 0; row < n; row++) {
+      for (let col = 0; col < row; col++) h[row * n + col] = h[col * n + row] as number;
+      // A little damping keeps a ring with little texture from zooming or shearing wildly.
+      h[row * n + row] = (h[row * n + row] as number) * 1.01 + 1e-6;
+    }
+    const step = solve(h, g, n);
+    if (!step) break;
+    motion.tx -= step[0] as number;
+    motion.ty -= step[1] as number;
+    motion.xx -= step[2] as number;
+    motion.xy -= step[3] as number;
+    motion.yx -= step[4] as number;
+    motion.yy -= step[5] as number;
+    motion.light -= step[6] as number;
+    if (Math.abs(step[0] as number) + Math.abs(step[1] as number) < 0.01) break;
+  }
+  return { motion, cost };
+}
+
+/** Solves the n x n system h x = g by Gaussian elimination with partial pivoting. */
+function solve(h: Float64Array, g: Float64Array, n: number): Float64Array | null {
+  const a = Float64Array.from(h);
+  const b = Float64Array.from(g);
+  for (let col = 0; col < n; col++) {
+    let pivot = col;
+    for (let row = col + 1; row < n; row++) {
+      if (Math.abs(a[row * n + col] as number) > Math.abs(a[pivot * n + col] as number))
+        pivot = row;
+    }
+    if (Math.abs(a[pivot * n + col] as number) < 1e-12) return null;
+    if (pivot !== col) {
+      for (let k = 0; k < n; k++) {
+        const t = a[col * n + k] as number;
+        a[col * n + k] = a[pivot * n + k] as number;
+        a[pivot * n + k] = t;
+      }
+      const t = b[col] as number;
+      b[col] = b[pivot] as number;
+      b[pivot] = t;
+    }
+    for (let row = col + 1; row < n; row++) {
+      const f = (a[row * n + col] as number) / (a[col * n + col] as number);
+      for (let k = col; k < n; k++) {
+        a[row * n + k] = (a[row * n + k] as number) - f * (a[col * n + k] as number);
+      }
+      b[row] = (b[row] as number) - f * (b[col] as number);
+    }
+  }
+  const x = new Float64Array(n);
+  for (let row = n - 1; row >= 0; row--) {
+    let sum = b[row] as number;
+    for (let k = row + 1; k < n; k++) sum -= (a[row * n + k] as number) * (x[k] as number);
+    x[row] = sum / (a[row * n + row] as number);
+  }
+  return x;
+}
