@@ -277,7 +277,7 @@ function smoothSeam(
         count++;
       }
       const i = hole[k] as number;
-      seam[i] = (1 - OMEGA) * (seam[i] as number) + (OMEGA * sum) / count;
+      if (count > 0) seam[i] = (1 - OMEGA) * (seam[i] as number) + (OMEGA * sum) / count;
     }
   }
   carry.seamStarted = true;
