@@ -11,6 +11,7 @@ import {
 import { corrected } from "./mark-offset";
 import { type MarkWindow, markWindow } from "./mark-window";
 import { medianOf } from "./median-differences";
+import { backgroundPlate, MIN_UNMARKED, type Plate } from "./plate-fill";
 import type { YuvLayout } from "./yuv-layout";
 
 /** Frames learnt from: enough for steady statistics, few enough to stay quick. */
@@ -67,6 +68,8 @@ export type RegionPlan = {
   model: MarkModel | null;
   /** The mark shows in (nearly) every sample: work on every frame without testing it. */
   always: boolean;
+  /** The picture beneath, where samples without the mark show it (see plate-fill.ts). */
+  plate?: Plate;
 } & (
   | {
       kind: "invert";
@@ -109,41 +112,57 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         const unknown: RegionPlan = { kind: "fill", model: null, always: true };
         if (!window || taken.length < 3) return unknown;
         const { model, present } = estimateMark(window, taken, checkpoint);
-        const shown = taken.filter((_, i) => present[i]);
-        if (shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length)) return unknown;
-        const always = shown.length >= ALWAYS_SHOWN * taken.length;
-        const fill: RegionPlan = { kind: "fill", model, always };
-        const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
-        if (model.opaqueShare > OPAQUE_MARK) return invert;
-        const errors = compareWithFill(model, shown);
-        if (errors.mark < FAINTEST_MARK ** 2) return unknown;
-        // Thin marks (text) keep sharp edges where a correction is wrong: where it is doubtful,
-        // the border fill is safer. Broad ones (logos) lose contrast, not shape.
-        const thin = interiorShare(model) < BROAD_MARK;
-        // Nothing told the mark from a still picture: not around it, or (for a logo, whose
-        // inside is learnt from what changes beneath it) not beneath it. A fill is nearly exact
-        // on flat surroundings, and the only guess where nothing shows through the mark.
-        // Elsewhere a logo's correction cannot be checked: where at least its surroundings
-        // move it is applied halfway, so that a wrong guess cannot leave the picture further
-        // from the truth than the input; where nothing moves at all the logo is left as it is.
-        const around = surroundingMotion(window, taken);
-        const beneath = changeBeneath(model, shown);
-        const stillLogo = !thin && (around < STILL_AROUND || beneath < STILL_BENEATH);
-        if (around < MOVING_DEVIATION || stillLogo) {
-          const guess = thin || beneath < SEEN_THROUGH;
-          if (guess || surroundingTexture(window, taken) < FLAT_TEXTURE) return fill;
-          if (around < STILL_AROUND) return { kind: "keep", model, always };
-          return { ...invert, strength: HEDGED_STRENGTH };
-        }
-        if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return invert;
-        // A doubtful correction: even a rough one is closer than a fill on a broad mark. On a
-        // thin one the fill is safer, unless the mark is so faint that the fill would land
-        // further from the picture than the mark does: then the correction goes halfway.
-        if (!thin) return invert;
-        return errors.fill < errors.mark ? fill : { ...invert, strength: HEDGED_STRENGTH };
+        const plan = planRegion(window, taken, model, present);
+        if (!plan.model || plan.always) return plan;
+        const hidden = taken.filter((_, i) => !present[i]);
+        if (hidden.length < MIN_UNMARKED) return plan;
+        const plate = backgroundPlate(window[0], hidden);
+        return plate ? { ...plan, plate } : plan;
       });
     },
   };
+}
+
+/** What to do in one region, from its learnt mark and the samples that show it. */
+function planRegion(
+  window: MarkWindow,
+  taken: readonly WindowSample[],
+  model: MarkModel,
+  present: readonly boolean[],
+): RegionPlan {
+  const unknown: RegionPlan = { kind: "fill", model: null, always: true };
+  const shown = taken.filter((_, i) => present[i]);
+  if (shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length)) return unknown;
+  const always = shown.length >= ALWAYS_SHOWN * taken.length;
+  const fill: RegionPlan = { kind: "fill", model, always };
+  const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
+  if (model.opaqueShare > OPAQUE_MARK) return invert;
+  const errors = compareWithFill(model, shown);
+  if (errors.mark < FAINTEST_MARK ** 2) return unknown;
+  // Thin marks (text) keep sharp edges where a correction is wrong: where it is doubtful,
+  // the border fill is safer. Broad ones (logos) lose contrast, not shape.
+  const thin = interiorShare(model) < BROAD_MARK;
+  // Nothing told the mark from a still picture: not around it, or (for a logo, whose
+  // inside is learnt from what changes beneath it) not beneath it. A fill is nearly exact
+  // on flat surroundings, and the only guess where nothing shows through the mark.
+  // Elsewhere a logo's correction cannot be checked: where at least its surroundings
+  // move it is applied halfway, so that a wrong guess cannot leave the picture further
+  // from the truth than the input; where nothing moves at all the logo is left as it is.
+  const around = surroundingMotion(window, taken);
+  const beneath = changeBeneath(model, shown);
+  const stillLogo = !thin && (around < STILL_AROUND || beneath < STILL_BENEATH);
+  if (around < MOVING_DEVIATION || stillLogo) {
+    const guess = thin || beneath < SEEN_THROUGH;
+    if (guess || surroundingTexture(window, taken) < FLAT_TEXTURE) return fill;
+    if (around < STILL_AROUND) return { kind: "keep", model, always };
+    return { ...invert, strength: HEDGED_STRENGTH };
+  }
+  if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return invert;
+  // A doubtful correction: even a rough one is closer than a fill on a broad mark. On a
+  // thin one the fill is safer, unless the mark is so faint that the fill would land
+  // further from the picture than the mark does: then the correction goes halfway.
+  if (!thin) return invert;
+  return errors.fill < errors.mark ? fill : { ...invert, strength: HEDGED_STRENGTH };
 }
 
 /**

@@ -6,16 +6,18 @@ import { readFrames } from "../ffmpeg/read-frames";
 import { readRawFrames } from "../ffmpeg/read-raw-frames";
 import { startTool, type ToolExit } from "../ffmpeg/start-tool";
 import { ffmpegFailure, hidePaths, stoppedError } from "../ffmpeg/tool-failure";
+import type { Region } from "../regions";
 import { reportProgress } from "../report-progress";
 import { type RunContext, runPaths } from "../run-context";
 import { eachFrame, type FrameTransform } from "./frame-transform";
-import { createMarkLearner, type LearntMarks, sampleStep } from "./learn-marks";
+import { createMarkLearner, type LearntMarks, type RegionPlan, sampleStep } from "./learn-marks";
 import { cropSample, showsMark } from "./mark-model";
+import { createPlateFiller } from "./plate-fill";
 import { decodeArgs, encodeFromPipeArgs, sampleArgs } from "./smartfill-args";
-import { createSpatialFiller } from "./spatial-fill";
+import { createSpatialFiller, type FrameFiller } from "./spatial-fill";
 import { createUnblender } from "./unblend";
 import { writeFrame } from "./write-frame";
-import { yuv420Layout } from "./yuv-layout";
+import { type YuvLayout, yuv420Layout } from "./yuv-layout";
 
 /** Why we stopped the other process ourselves when one side of the pipeline failed. */
 class PipelineBroken extends Error {}
@@ -32,20 +34,25 @@ export function smartfillFrom(run: RunContext, marks: LearntMarks): FrameTransfo
   const layout = yuv420Layout(run.media.width, run.media.height);
   const fillers = run.regions.map((region, index) => {
     const plan = marks[index] ?? { kind: "fill", model: null, always: true };
-    if (plan.kind === "keep") return () => {};
-    if (plan.kind === "invert") {
-      return createUnblender([plan.model], { always: plan.always, strength: plan.strength });
-    }
-    const border = createSpatialFiller(layout, [region]);
-    const model = plan.model;
-    if (!model || plan.always) return border;
-    return (frame: Uint8Array) => {
-      if (showsMark(model, cropSample(frame, model))) border(frame);
-    };
+    const filler = regionFiller(layout, region, plan);
+    return plan.plate && plan.model ? createPlateFiller(plan.model, plan.plate, filler) : filler;
   });
   return eachFrame((frame) => {
     for (const fill of fillers) fill(frame);
   });
+}
+
+function regionFiller(layout: YuvLayout, region: Region, plan: RegionPlan): FrameFiller {
+  if (plan.kind === "keep") return () => {};
+  if (plan.kind === "invert") {
+    return createUnblender([plan.model], { always: plan.always, strength: plan.strength });
+  }
+  const border = createSpatialFiller(layout, [region]);
+  const model = plan.model;
+  if (!model || plan.always) return border;
+  return (frame: Uint8Array) => {
+    if (showsMark(model, cropSample(frame, model))) border(frame);
+  };
 }
 
 /**

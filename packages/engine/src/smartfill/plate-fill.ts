@@ -1,0 +1,115 @@
+/**
+ * A mark that is not always there, over a picture that holds still: the samples without it
+ * show the picture beneath, so in a frame with the mark the area is taken from them (their
+ * median, the plate), shifted by the change of light around it, whenever the area's
+ * surroundings still look as they do on the plate. Elsewhere (the camera moved, something
+ * passes by) the frame goes to the region's other filler.
+ */
+import { cropSample, type MarkModel, showsMark, type WindowSample } from "./mark-model";
+import { frameIndex, type PlaneWindow } from "./mark-window";
+import { medianOf } from "./median-differences";
+import type { FrameFiller } from "./spatial-fill";
+
+/** The window as the samples without the mark show it, per plane. */
+export type Plate = {
+  planes: readonly [Float32Array, Float32Array, Float32Array];
+  /** Mean absolute luma difference of those samples' surroundings of the area from the plate's. */
+  mismatch: number;
+};
+
+/** Samples without the mark needed for a plate. */
+export const MIN_UNMARKED = 5;
+/**
+ * Mean absolute luma difference (once the light is matched) between the plate and the very
+ * samples it was made from, inside the area, above which the picture does not hold still
+ * enough for a plate: a correction or a fill that follows each frame does better.
+ */
+export const PLATE_ERROR = 1.5;
+/**
+ * How much further than on those samples a frame's surroundings of the area may stray from
+ * the plate's (mean absolute luma difference) before the plate no longer shows its picture.
+ */
+export const PLATE_MATCH = 3;
+
+/**
+ * Per plane, each pixel's median over the samples (which do not show the mark); null when it
+ * does not show those very samples' area closely: the picture does not hold still.
+ */
+export function backgroundPlate(
+  window: PlaneWindow,
+  samples: readonly WindowSample[],
+): Plate | null {
+  const values = new Float32Array(samples.length);
+  const plane = (index: 0 | 1 | 2) =>
+    Float32Array.from({ length: (samples[0] as WindowSample)[index].length }, (_, i) => {
+      samples.forEach((sample, k) => {
+        values[k] = sample[index][i] as number;
+      });
+      return medianOf(values);
+    });
+  const luma = plane(0);
+  let inside = 0;
+  let around = 0;
+  for (const sample of samples) {
+    const change = lightChange(window, sample[0], luma);
+    around += change.mismatch;
+    inside += insideError(window, sample[0], luma, change.shift);
+  }
+  if (inside / samples.length > PLATE_ERROR) return null;
+  return { planes: [luma, plane(1), plane(2)], mismatch: around / samples.length };
+}
+
+/** Mean absolute difference inside the area between a sample and the plate, light matched. */
+function insideError(window: PlaneWindow, now: Uint8Array, plate: Float32Array, shift: number) {
+  let total = 0;
+  let count = 0;
+  for (let i = 0; i < window.inside.length; i++) {
+    if (!window.inside[i]) continue;
+    total += Math.abs((now[i] as number) - (plate[i] as number) - shift);
+    count++;
+  }
+  return count === 0 ? Number.POSITIVE_INFINITY : total / count;
+}
+
+/** Mean of `now - plate` over the window's margin, and the mean absolute rest. */
+function lightChange(window: PlaneWindow, now: Uint8Array, plate: Float32Array) {
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < window.inside.length; i++) {
+    if (window.inside[i]) continue;
+    sum += (now[i] as number) - (plate[i] as number);
+    count++;
+  }
+  const shift = count === 0 ? 0 : sum / count;
+  let mismatch = 0;
+  for (let i = 0; i < window.inside.length; i++) {
+    if (!window.inside[i]) mismatch += Math.abs((now[i] as number) - (plate[i] as number) - shift);
+  }
+  return { shift, mismatch: count === 0 ? Number.POSITIVE_INFINITY : mismatch / count };
+}
+
+export function createPlateFiller(model: MarkModel, plate: Plate, otherwise: FrameFiller) {
+  return (frame: Uint8Array): void => {
+    const sample = cropSample(frame, model);
+    if (!showsMark(model, sample)) return;
+    const changes = model.window.map((window, plane) =>
+      lightChange(window, sample[plane] as Uint8Array, plate.planes[plane] as Float32Array),
+    );
+    if ((changes[0]?.mismatch ?? Number.POSITIVE_INFINITY) > plate.mismatch + PLATE_MATCH) {
+      otherwise(frame);
+      return;
+    }
+    model.window.forEach((window, plane) => {
+      const picture = plate.planes[plane] as Float32Array;
+      const shift = changes[plane]?.shift ?? 0;
+      for (let y = 0; y < window.height; y++) {
+        for (let x = 0; x < window.width; x++) {
+          const i = y * window.width + x;
+          if (!window.inside[i]) continue;
+          const value = Math.round((picture[i] as number) + shift);
+          frame[frameIndex(window, x, y)] = Math.min(255, Math.max(0, value));
+        }
+      }
+    });
+  };
+}
