@@ -28,7 +28,8 @@ const LEARNING_SHARE = 15;
 /**
  * Smart fill from what was learnt: regions with a learnt mark have its blend inverted, the
  * others are filled from their border, steadied over time (or kept, see RegionPlan); either
- * only in the frames that show the mark when it was found.
+ * only in the frames that show the mark when it was found. Where frames without the mark show
+ * a still picture beneath it, that picture is used first (plate-fill.ts).
  */
 export function smartfillFrom(run: RunContext, marks: LearntMarks): FrameTransform {
   const layout = yuv420Layout(run.media.width, run.media.height);

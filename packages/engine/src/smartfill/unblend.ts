@@ -39,7 +39,8 @@ type FillState = {
  * Takes the learnt marks out of each frame, in place: frames that show a mark get its blend
  * inverted where it is transparent enough and a fill from the surroundings where it is not;
  * frames that do not show it are left alone. The fill starts from the previous frame's and is
- * shifted by the change in the surrounding light, so it stays still while the picture does.
+ * shifted by the change in the surrounding light, so it stays still while the picture does;
+ * an opaque mark's fill takes in what the camera's motion reveals (carry-fill.ts).
  */
 export function createUnblender(
   models: readonly MarkModel[],
