@@ -1,6 +1,7 @@
 import { sampleBorder } from "./border";
 import { fillInverseDistance } from "./inverse-distance-fill";
 import { correctWindow, type MarkModel, type WindowSample } from "./mark-model";
+import type { PlaneWindow } from "./mark-window";
 import type { Box } from "./yuv-layout";
 
 /** Samples the estimate looks at, spread over those given: enough for a steady mean. */
@@ -29,17 +30,45 @@ export function compareWithFill(model: MarkModel, shown: readonly WindowSample[]
     const restoredPixels = Uint8Array.from(correctWindow(model, 0, observed), (value) =>
       Math.min(255, Math.max(0, Math.round(value))),
     );
-    const view = { pixels: restoredPixels.slice(), width: window.width, height: window.height };
-    fillInverseDistance(view, box, sampleBorder(view, box, 1));
+    const filled = borderFill(window, box, restoredPixels);
     for (let i = 0; i < observed.length; i++) {
       if (!window.inside[i]) continue;
       const truth = restoredPixels[i] ?? 0;
       markError += ((observed[i] ?? 0) - truth) ** 2;
-      fillError += ((view.pixels[i] ?? 0) - truth) ** 2;
+      fillError += ((filled[i] ?? 0) - truth) ** 2;
       count++;
     }
   }
   return count === 0 ? { mark: 0, fill: 0 } : { mark: markError / count, fill: fillError / count };
+}
+
+/** The window's pixels with the region's box filled from its border. */
+function borderFill(window: PlaneWindow, box: Box, pixels: Uint8Array): Uint8Array {
+  const view = { pixels: pixels.slice(), width: window.width, height: window.height };
+  fillInverseDistance(view, box, sampleBorder(view, box, 1));
+  return view.pixels;
+}
+
+/**
+ * Mean squared luma error inside the region of the border fill, over samples that do not show
+ * the mark: there the picture beneath is known, so the fill is judged against it.
+ */
+export function borderFillError(window: PlaneWindow, unmarked: readonly Uint8Array[]): number {
+  const box = insideBox(window.inside, window.width);
+  if (!box) return 0;
+  let error = 0;
+  let count = 0;
+  const step = Math.max(1, Math.floor(unmarked.length / SAMPLES));
+  for (let s = 0; s < unmarked.length; s += step) {
+    const truth = unmarked[s] as Uint8Array;
+    const filled = borderFill(window, box, truth);
+    for (let i = 0; i < truth.length; i++) {
+      if (!window.inside[i]) continue;
+      error += ((filled[i] as number) - (truth[i] as number)) ** 2;
+      count++;
+    }
+  }
+  return count === 0 ? 0 : error / count;
 }
 
 /** The bounding box of the pixels flagged inside, or null when there are none. */

@@ -5,6 +5,7 @@
  * surroundings still look as they do on the plate. Elsewhere (the camera moved, something
  * passes by) the frame goes to the region's other filler.
  */
+import { borderFillError } from "./fill-error";
 import { cropSample, type MarkModel, showsMark, type WindowSample } from "./mark-model";
 import { frameIndex, type PlaneWindow } from "./mark-window";
 import { medianOf } from "./median-differences";
@@ -33,7 +34,8 @@ export const PLATE_MATCH = 3;
 
 /**
  * Per plane, each pixel's median over the samples (which do not show the mark); null when it
- * does not show those very samples' area closely: the picture does not hold still.
+ * does not give back those very samples' area closely (the picture does not hold still), or
+ * less closely than a fill from the area's border does.
  */
 export function backgroundPlate(
   window: PlaneWindow,
@@ -48,27 +50,38 @@ export function backgroundPlate(
       return medianOf(values);
     });
   const luma = plane(0);
-  let inside = 0;
+  let absolute = 0;
+  let squared = 0;
   let around = 0;
   for (const sample of samples) {
     const change = lightChange(window, sample[0], luma);
+    const error = insideError(window, sample[0], luma, change.shift);
     around += change.mismatch;
-    inside += insideError(window, sample[0], luma, change.shift);
+    absolute += error.absolute;
+    squared += error.squared;
   }
-  if (inside / samples.length > PLATE_ERROR) return null;
+  const lumaSamples = samples.map((sample) => sample[0]);
+  if (absolute / samples.length > PLATE_ERROR) return null;
+  if (squared / samples.length >= borderFillError(window, lumaSamples)) return null;
   return { planes: [luma, plane(1), plane(2)], mismatch: around / samples.length };
 }
 
-/** Mean absolute difference inside the area between a sample and the plate, light matched. */
+/** Mean absolute and squared differences inside the area of a sample from the plate, light matched. */
 function insideError(window: PlaneWindow, now: Uint8Array, plate: Float32Array, shift: number) {
-  let total = 0;
+  let absolute = 0;
+  let squared = 0;
   let count = 0;
   for (let i = 0; i < window.inside.length; i++) {
     if (!window.inside[i]) continue;
-    total += Math.abs((now[i] as number) - (plate[i] as number) - shift);
+    const difference = (now[i] as number) - (plate[i] as number) - shift;
+    absolute += Math.abs(difference);
+    squared += difference * difference;
     count++;
   }
-  return count === 0 ? Number.POSITIVE_INFINITY : total / count;
+  const none = Number.POSITIVE_INFINITY;
+  return count === 0
+    ? { absolute: none, squared: none }
+    : { absolute: absolute / count, squared: squared / count };
 }
 
 /** Mean of `now - plate` over the window's margin, and the mean absolute rest. */
