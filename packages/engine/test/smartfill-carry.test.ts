@@ -4,12 +4,17 @@
  * camera's motion reveals.
  */
 import { describe, expect, test } from "bun:test";
-import type { Region } from "../src/regions";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
 import { fitRingMotion, type Image, type Motion, NO_MOTION } from "../src/smartfill/ring-motion";
-import { smartfillFrom } from "../src/smartfill/run-smartfill";
-import { yuv420Layout } from "../src/smartfill/yuv-layout";
-import { texture } from "./synthetic-texture";
+import {
+  HEIGHT,
+  layout,
+  psnrInRegion,
+  REGION,
+  smartfillFrames,
+  texture,
+  WIDTH,
+} from "./synthetic-footage";
 
 describe("the camera's motion around a hole", () => {
   const width = 160;
@@ -67,10 +72,6 @@ describe("the camera's motion around a hole", () => {
 });
 
 describe("an opaque mark over a panning picture", () => {
-  const WIDTH = 192;
-  const HEIGHT = 128;
-  const layout = yuv420Layout(WIDTH, HEIGHT);
-  const REGION: Region = { x: 48, y: 40, width: 96, height: 44, start: 0, end: null };
   const FRAMES = 40;
   const luma = texture(7);
   const chroma = texture(11);
@@ -100,37 +101,20 @@ describe("an opaque mark over a panning picture", () => {
 
   /** Luma PSNR inside the region over frames [from, to). */
   function psnrInside(outputs: Uint8Array[], pan: number, from: number, to: number): number {
-    let squared = 0;
-    let count = 0;
-    for (let t = from; t < to; t++) {
-      const truth = frame(t, false, pan);
-      const out = outputs[t] as Uint8Array;
-      for (let y = REGION.y; y < REGION.y + REGION.height; y++) {
-        for (let x = REGION.x; x < REGION.x + REGION.width; x++) {
-          const d = (out[y * WIDTH + x] as number) - (truth[y * WIDTH + x] as number);
-          squared += d * d;
-          count++;
-        }
-      }
-    }
-    return 10 * Math.log10((255 * 255) / Math.max(1e-9, squared / count));
+    const frames = Array.from({ length: to - from }, (_, k) => from + k);
+    return psnrInRegion(frames.map((t) => [outputs[t] as Uint8Array, frame(t, false, pan)]));
   }
 
   /** Smart fill learnt from the panning footage, run over `pan` times its motion. */
-  async function smartfill(pan: number): Promise<Uint8Array[]> {
+  function smartfill(pan: number): Promise<Uint8Array[]> {
     const learner = createMarkLearner(layout, [REGION]);
     for (let t = 0; t < FRAMES; t++) learner.add(frame(t, true));
     const marks = learner.learn();
     expect(marks[0]?.kind).toBe("invert");
-    const frames = Array.from({ length: FRAMES }, (_, t) => frame(t, true, pan));
-    const media = { width: WIDTH, height: HEIGHT } as never;
-    const transform = smartfillFrom({ media, regions: [REGION] } as never, marks);
-    const outputs: Uint8Array[] = [];
-    async function* source() {
-      for (const f of frames) yield f.slice();
-    }
-    for await (const f of transform(source())) outputs.push(f);
-    return outputs;
+    return smartfillFrames(
+      marks,
+      Array.from({ length: FRAMES }, (_, t) => frame(t, true, pan)),
+    );
   }
 
   test("once the camera has moved past it, the picture beneath comes back", async () => {

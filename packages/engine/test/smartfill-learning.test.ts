@@ -5,20 +5,13 @@
  * would show each pixel the same few values again and again, which no real footage does.
  */
 import { describe, expect, test } from "bun:test";
-import type { Region } from "../src/regions";
 import { snapToDominantGain } from "../src/smartfill/dominant-opacity";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
 import { estimateMark, showsMark, type WindowSample } from "../src/smartfill/mark-model";
 import { cropWindow, markWindow } from "../src/smartfill/mark-window";
 import { createUnblender } from "../src/smartfill/unblend";
-import { yuv420Layout } from "../src/smartfill/yuv-layout";
 import { createRng } from "./quality/prng";
-import { texture } from "./synthetic-texture";
-
-const WIDTH = 192;
-const HEIGHT = 128;
-const layout = yuv420Layout(WIDTH, HEIGHT);
-const REGION: Region = { x: 48, y: 40, width: 96, height: 44, start: 0, end: null };
+import { layout, psnrInRegion, REGION, texture } from "./synthetic-footage";
 
 /** The mark: a bar of opacity 0.5 in colour 210 with two stripes of opacity 0.35 (luma). */
 function markAlpha(x: number, y: number): number {
@@ -66,18 +59,7 @@ function frame(t: number, marked: boolean, alphaOf: Alpha = markAlpha): Uint8Arr
   return out;
 }
 
-function lumaPsnrInRegion(a: Uint8Array, b: Uint8Array): number {
-  let squared = 0;
-  let count = 0;
-  for (let y = REGION.y; y < REGION.y + REGION.height; y++) {
-    for (let x = REGION.x; x < REGION.x + REGION.width; x++) {
-      const d = (a[y * WIDTH + x] ?? 0) - (b[y * WIDTH + x] ?? 0);
-      squared += d * d;
-      count++;
-    }
-  }
-  return 10 * Math.log10((255 * 255) / Math.max(1e-9, squared / count));
-}
+const lumaPsnrInRegion = (a: Uint8Array, b: Uint8Array) => psnrInRegion([[a, b]]);
 
 const window = markWindow(layout, REGION);
 const sampleOf = (f: Uint8Array) =>

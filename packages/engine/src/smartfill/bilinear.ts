@@ -7,7 +7,7 @@ export const bilinearTap = (): BilinearTap => ({ index: 0, w00: 0, w01: 0, w10: 
 
 /**
  * Points `tap` at (x, y) of a `width` x `height` image; false (and `tap` unchanged) when the
- * point lies outside it.
+ * point lies outside it, or less than `inset` from its edge.
  */
 export function placeTap(
   tap: BilinearTap,
@@ -15,8 +15,11 @@ export function placeTap(
   height: number,
   x: number,
   y: number,
+  inset = 0,
 ): boolean {
-  if (!(x >= 0 && y >= 0 && x <= width - 1 && y <= height - 1)) return false;
+  if (!(x >= inset && y >= inset && x <= width - 1 - inset && y <= height - 1 - inset)) {
+    return false;
+  }
   const x0 = Math.min(width - 2, Math.floor(x));
   const y0 = Math.min(height - 2, Math.floor(y));
   const fx = x - x0;

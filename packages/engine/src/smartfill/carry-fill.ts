@@ -7,9 +7,12 @@
  * the real picture, less with every frame it is carried; the rest of the spatial fill stays.
  * Over a still picture nothing is brought in and the spatial fill is left as it was.
  */
+
+import { dilate } from "../pixel-masks";
 import { bilinearTap, readTap } from "./bilinear";
 import { type MarkModel, OPAQUE_MARK } from "./mark-model";
-import type { PlaneWindow } from "./mark-window";
+import { cropWindow, type PlaneWindow } from "./mark-window";
+import { neighbourTable, relaxMembrane } from "./membrane";
 import { fitRingMotion, type Image, type Motion, motionWarp, NO_MOTION } from "./ring-motion";
 
 /** Luma pixels kept around the region, to fit the motion on and to bring the picture in from. */
@@ -30,7 +33,6 @@ const NOISE = 3;
 const LEAST_TRUST = 0.01;
 const SWEEPS = 12;
 const FIRST_SWEEPS = 200;
-const OMEGA = 1.8;
 
 export type Carrier = {
   /** Fits the camera's motion since the last frame; once per frame, before `carry`. */
@@ -41,24 +43,19 @@ export type Carrier = {
 
 /** One plane's extended window (the region's window grown by the margin) and its state. */
 type PlaneCarry = {
-  x0: number;
-  y0: number;
-  width: number;
-  height: number;
-  shift: number;
-  offset: number;
-  planeWidth: number;
+  /** The extended window; `inside` is the region's pixels. */
+  extended: PlaneWindow;
+  /** The region's window, and its offset inside the extended one. */
   window: PlaneWindow;
-  /** Offset of the region's window inside the extended one. */
   dx: number;
   dy: number;
   /** Extended-window index of each filled pixel, and its index in the region's window. */
   hole: Int32Array;
   holeInWindow: Int32Array;
-  /** The known pixels next to the filled ones. */
-  around: Int32Array;
-  /** Per filled pixel, its four neighbours' extended indices (-1 outside). */
+  /** Per filled pixel, its four neighbours' extended indices (-1 off the window). */
   neighbours: Int32Array;
+  /** The known pixels next to the filled ones, each once. */
+  around: Int32Array;
   /** Last frame's picture: the real one around the hole, the carried fill inside it. */
   previous: Float32Array | null;
   /** Trust of each pixel of `previous`: 1 outside the hole. */
@@ -81,7 +78,8 @@ export function createCarrier(model: MarkModel): Carrier | null {
   let motion: Motion | null = null;
   return {
     track(frame) {
-      const current = { values: cropExtended(frame, luma), width: luma.width, height: luma.height };
+      const { width, height } = luma.extended;
+      const current = { values: cropExtended(frame, luma), width, height };
       const guess = motion ?? NO_MOTION;
       motion = null;
       if (previousLuma) {
@@ -106,48 +104,33 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
   const height = Math.min(plane.height, window.y0 + window.height + margin) - y0;
   const dx = window.x0 - x0;
   const dy = window.y0 - y0;
+  const inside = new Uint8Array(width * height);
   const holeMask = new Uint8Array(width * height);
   const hole: number[] = [];
   const holeInWindow: number[] = [];
   for (let y = 0; y < window.height; y++) {
     for (let x = 0; x < window.width; x++) {
-      if (!fill[y * window.width + x]) continue;
+      const i = y * window.width + x;
       const e = (y + dy) * width + x + dx;
+      inside[e] = window.inside[i] as number;
+      if (!fill[i]) continue;
       holeMask[e] = 1;
       hole.push(e);
-      holeInWindow.push(y * window.width + x);
+      holeInWindow.push(i);
     }
   }
-  const neighbours = new Int32Array(hole.length * 4).fill(-1);
-  const around = new Set<number>();
-  hole.forEach((e, k) => {
-    const x = e % width;
-    const candidates = [
-      x > 0 ? e - 1 : -1,
-      x + 1 < width ? e + 1 : -1,
-      e >= width ? e - width : -1,
-      e + width < width * height ? e + width : -1,
-    ];
-    candidates.forEach((n, side) => {
-      neighbours[4 * k + side] = n;
-      if (n >= 0 && !holeMask[n]) around.add(n);
-    });
-  });
+  const holePixels = Int32Array.from(hole);
+  const neighbours = neighbourTable(width, height, holePixels);
+  const around = new Set(neighbours.filter((n) => n >= 0 && !holeMask[n]));
   return {
-    x0,
-    y0,
-    width,
-    height,
-    shift: plane.shift,
-    offset: plane.offset,
-    planeWidth: plane.width,
+    extended: { plane, x0, y0, width, height, inside },
     window,
     dx,
     dy,
-    hole: Int32Array.from(hole),
+    hole: holePixels,
     holeInWindow: Int32Array.from(holeInWindow),
-    around: Int32Array.from([...around].sort((a, b) => a - b)),
     neighbours,
+    around: Int32Array.from([...around].sort((a, b) => a - b)),
     previous: null,
     trust: new Float32Array(width * height).fill(1),
     seam: new Float32Array(width * height),
@@ -156,36 +139,19 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
 }
 
 /** The extended luma window outside the region grown by RING_GAP: where motion is fitted. */
-function ringMask(luma: PlaneCarry): Uint8Array {
-  const { window } = luma;
-  const ring = new Uint8Array(luma.width * luma.height).fill(1);
-  for (let y = 0; y < window.height; y++) {
-    for (let x = 0; x < window.width; x++) {
-      if (!window.inside[y * window.width + x]) continue;
-      for (let gy = -RING_GAP; gy <= RING_GAP; gy++) {
-        const ey = y + luma.dy + gy;
-        if (ey < 0 || ey >= luma.height) continue;
-        const ex0 = Math.max(0, x + luma.dx - RING_GAP);
-        const ex1 = Math.min(luma.width, x + luma.dx + RING_GAP + 1);
-        ring.fill(0, ey * luma.width + ex0, ey * luma.width + ex1);
-      }
-    }
-  }
-  return ring;
+function ringMask({ extended }: PlaneCarry): Uint8Array {
+  const grown = dilate(extended.inside, extended.width, extended.height, RING_GAP);
+  return grown.map((set) => 1 - set);
 }
 
 function cropExtended(frame: Uint8Array, carry: PlaneCarry): Float32Array {
-  const out = new Float32Array(carry.width * carry.height);
-  for (let y = 0; y < carry.height; y++) {
-    const start = carry.offset + (carry.y0 + y) * carry.planeWidth + carry.x0;
-    out.set(frame.subarray(start, start + carry.width), y * carry.width);
-  }
-  return out;
+  return Float32Array.from(cropWindow(frame, carry.extended));
 }
 
 /** Where each pixel of this plane's extended window was in the previous frame. */
 function planeWarp(carry: PlaneCarry, motion: Motion) {
-  return motionWarp(motion, carry.width, carry.height, 1 / (1 << carry.shift)).place;
+  const { width, height, plane } = carry.extended;
+  return motionWarp(motion, width, height, 1 / (1 << plane.shift)).place;
 }
 
 function carryPlane(
@@ -194,7 +160,8 @@ function carryPlane(
   values: Float32Array,
   motion: Motion | null,
 ): void {
-  const { hole, holeInWindow, window, dx, dy, width } = carry;
+  const { hole, holeInWindow, window, dx, dy } = carry;
+  const { width, height } = carry.extended;
   const current = cropExtended(frame, carry);
   // The current frame as the unblender left it: corrected inside the region, spatially filled.
   for (let y = 0; y < window.height; y++) {
@@ -203,7 +170,7 @@ function carryPlane(
       if (window.inside[i]) current[(y + dy) * width + x + dx] = values[i] as number;
     }
   }
-  const trust = new Float32Array(carry.width * carry.height).fill(1);
+  const trust = new Float32Array(width * height).fill(1);
   const previous = carry.previous;
   const previousTrust = carry.trust;
   carry.previous = current;
@@ -261,25 +228,11 @@ function smoothSeam(
     const e = around[k] as number;
     const inside = warp(e, tap);
     seam[e] = inside
-      ? (current[e] as number) - (readTap(previous, carry.width, tap) + motion.light)
+      ? (current[e] as number) - (readTap(previous, carry.extended.width, tap) + motion.light)
       : 0;
   }
   if (!carry.seamStarted) for (let k = 0; k < hole.length; k++) seam[hole[k] as number] = 0;
-  const sweeps = carry.seamStarted ? SWEEPS : FIRST_SWEEPS;
-  for (let sweep = 0; sweep < sweeps; sweep++) {
-    for (let k = 0; k < hole.length; k++) {
-      let sum = 0;
-      let count = 0;
-      for (let side = 0; side < 4; side++) {
-        const n = neighbours[4 * k + side] as number;
-        if (n < 0) continue;
-        sum += seam[n] as number;
-        count++;
-      }
-      const i = hole[k] as number;
-      if (count > 0) seam[i] = (1 - OMEGA) * (seam[i] as number) + (OMEGA * sum) / count;
-    }
-  }
+  relaxMembrane(seam, hole, neighbours, carry.seamStarted ? SWEEPS : FIRST_SWEEPS);
   carry.seamStarted = true;
   for (let k = 0; k < hole.length; k++) {
     carried[k] = (carried[k] as number) + (seam[hole[k] as number] as number);

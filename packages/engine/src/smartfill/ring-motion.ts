@@ -1,6 +1,6 @@
 /**
- * The camera's motion around a hole, from one frame to the next: a similarity warp (shift,
- * zoom, turn) and a change of light, fitted to the pixels of a ring around the hole by robust
+ * The camera's motion around a hole, from one frame to the next: an affine warp (shift, zoom,
+ * turn, shear) and a change of light, fitted to the pixels of a ring around the hole by robust
  * Gauss-Newton on an image pyramid. The warp maps a pixel of the current frame to where the
  * same point was in the previous one.
  */
@@ -67,10 +67,7 @@ export function motionWarp(motion: Motion, width: number, height: number, shiftS
     from.dy = dy;
     const px = x + tx + motion.xx * dx + motion.xy * dy;
     const py = cy + dy + ty + motion.yx * dx + motion.yy * dy;
-    if (!(px >= inset && py >= inset && px <= width - 1 - inset && py <= height - 1 - inset)) {
-      return false;
-    }
-    return placeTap(tap, width, height, px, py);
+    return placeTap(tap, width, height, px, py, inset);
   };
   return { place, from };
 }

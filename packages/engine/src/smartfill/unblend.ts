@@ -2,6 +2,7 @@ import { createCarrier } from "./carry-fill";
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
 import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
 import { frameIndex, type PlaneWindow } from "./mark-window";
+import { neighbourTable, relaxMembrane } from "./membrane";
 import type { FrameFiller } from "./spatial-fill";
 
 export type UnblendOptions = {
@@ -29,6 +30,8 @@ type FillState = {
   started: boolean;
   /** The filled pixels, in scan order (the taps' own list). */
   pixels: Int32Array;
+  /** Per filled pixel, its four neighbours (west, east, north, south; -1 off the window). */
+  neighbours: Int32Array;
   /** Per filled pixel, its neighbours that are not filled (west, east, north, south). */
   around: Int32Array;
   /** Where the directional fill takes each filled pixel from. */
@@ -62,7 +65,7 @@ export function createUnblender(
         const state = states[index]?.[plane] as FillState;
         const input = sample[plane] as Uint8Array;
         const values = correctWindow(model, plane as 0 | 1 | 2, input);
-        fillPlane(window, values, state, options);
+        fillPlane(values, state, options);
         carrier?.carry(plane as 0 | 1 | 2, frame, values);
         if (strength < 1) mixWithInput(values, input, strength);
         writeWindow(frame, window, values);
@@ -75,30 +78,16 @@ export function createUnblender(
 function fillState(window: PlaneWindow, fill: Uint8Array): FillState {
   const { width, height } = window;
   const taps = directionalTaps(width, height, fill);
-  const around: number[] = [];
-  for (const i of taps.pixels) {
-    for (const j of neighboursOf(width, height, i)) if (!fill[j]) around.push(j);
-  }
+  const neighbours = neighbourTable(width, height, taps.pixels);
   return {
     values: new Float32Array(width * height),
     border: 0,
     started: false,
     pixels: taps.pixels,
-    around: Int32Array.from(around),
+    neighbours,
+    around: neighbours.filter((j) => j >= 0 && !fill[j]),
     taps,
   };
-}
-
-/** Pixel i's neighbours inside the window: west, east, north, south. */
-function neighboursOf(width: number, height: number, i: number): number[] {
-  const x = i % width;
-  const y = (i - x) / width;
-  const found: number[] = [];
-  if (x > 0) found.push(i - 1);
-  if (x + 1 < width) found.push(i + 1);
-  if (y > 0) found.push(i - width);
-  if (y + 1 < height) found.push(i + width);
-  return found;
 }
 
 /**
@@ -107,17 +96,12 @@ function neighboursOf(width: number, height: number, i: number): number[] {
  * pixel in each direction (it keeps what lies close to the mark's outline). Their errors only
  * partly agree: on the shared clips the mean beat either alone on opaque logos.
  */
-function fillPlane(
-  window: PlaneWindow,
-  values: Float32Array,
-  state: FillState,
-  options: UnblendOptions,
-): void {
+function fillPlane(values: Float32Array, state: FillState, options: UnblendOptions): void {
   const { pixels } = state;
   if (pixels.length === 0) return;
   // Read before the harmonic fill writes the masked pixels (it leaves the known ones alone).
   const nearest = fillDirectional(values, state.taps);
-  fillHarmonic(window, values, state, options);
+  fillHarmonic(values, state, options);
   for (let k = 0; k < pixels.length; k++) {
     const i = pixels[k] as number;
     values[i] = 0.5 * ((values[i] as number) + (nearest[k] as number));
@@ -125,13 +109,7 @@ function fillPlane(
 }
 
 /** Harmonic fill of the masked pixels from the rest of the window, warm-started. */
-function fillHarmonic(
-  window: PlaneWindow,
-  values: Float32Array,
-  state: FillState,
-  options: UnblendOptions,
-): void {
-  const { width, height } = window;
+function fillHarmonic(values: Float32Array, state: FillState, options: UnblendOptions): void {
   const { pixels, around } = state;
   if (around.length === 0) return;
   let borderSum = 0;
@@ -142,33 +120,12 @@ function fillHarmonic(
     const i = pixels[k] as number;
     values[i] = state.started ? (state.values[i] ?? border) + shift : border;
   }
-  const sweeps = state.started ? options.sweeps : options.firstSweeps;
-  const omega = 1.8;
-  for (let sweep = 0; sweep < sweeps; sweep++) {
-    for (let k = 0; k < pixels.length; k++) {
-      const i = pixels[k] as number;
-      const x = i % width;
-      let sum = 0;
-      let count = 0;
-      if (x > 0) {
-        sum += values[i - 1] as number;
-        count++;
-      }
-      if (x + 1 < width) {
-        sum += values[i + 1] as number;
-        count++;
-      }
-      if (i >= width) {
-        sum += values[i - width] as number;
-        count++;
-      }
-      if (i + width < width * height) {
-        sum += values[i + width] as number;
-        count++;
-      }
-      values[i] = (1 - omega) * (values[i] as number) + (omega * sum) / count;
-    }
-  }
+  relaxMembrane(
+    values,
+    pixels,
+    state.neighbours,
+    state.started ? options.sweeps : options.firstSweeps,
+  );
   for (let k = 0; k < pixels.length; k++) {
     const i = pixels[k] as number;
     state.values[i] = values[i] as number;

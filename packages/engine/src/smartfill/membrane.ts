@@ -1,0 +1,46 @@
+/**
+ * The membrane (harmonic) fill shared by smart fill's fills: the masked pixels relaxed towards
+ * the mean of their neighbours by successive over-relaxation, the others held fixed.
+ */
+
+/** Over-relaxation factor of the sweeps. */
+const OMEGA = 1.8;
+
+/**
+ * Per pixel of `pixels` (indices into an image `width` x `height`), its four neighbours'
+ * indices (west, east, north, south); -1 off the image.
+ */
+export function neighbourTable(width: number, height: number, pixels: Int32Array): Int32Array {
+  const table = new Int32Array(pixels.length * 4).fill(-1);
+  pixels.forEach((i, k) => {
+    const x = i % width;
+    if (x > 0) table[4 * k] = i - 1;
+    if (x + 1 < width) table[4 * k + 1] = i + 1;
+    if (i >= width) table[4 * k + 2] = i - width;
+    if (i + width < width * height) table[4 * k + 3] = i + width;
+  });
+  return table;
+}
+
+/** `sweeps` sweeps over `pixels`, in their order, each pixel moved towards its neighbours' mean. */
+export function relaxMembrane(
+  values: Float32Array,
+  pixels: Int32Array,
+  neighbours: Int32Array,
+  sweeps: number,
+): void {
+  for (let sweep = 0; sweep < sweeps; sweep++) {
+    for (let k = 0; k < pixels.length; k++) {
+      let sum = 0;
+      let count = 0;
+      for (let side = 0; side < 4; side++) {
+        const n = neighbours[4 * k + side] as number;
+        if (n < 0) continue;
+        sum += values[n] as number;
+        count++;
+      }
+      const i = pixels[k] as number;
+      if (count > 0) values[i] = (1 - OMEGA) * (values[i] as number) + (OMEGA * sum) / count;
+    }
+  }
+}
