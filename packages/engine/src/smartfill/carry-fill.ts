@@ -90,7 +90,9 @@ export function createCarrier(model: MarkModel): Carrier | null {
       previousLuma = current;
     },
     carry(plane, frame, values) {
-      carryPlane(planes[plane] as PlaneCarry, frame, values, motion);
+      // The change of light was fitted on luma: chroma moves with the picture but keeps it.
+      const planeMotion = plane === 0 || !motion ? motion : { ...motion, light: 0 };
+      carryPlane(planes[plane] as PlaneCarry, frame, values, planeMotion);
     },
   };
 }
