@@ -3,7 +3,8 @@
  * onto the clean clips (seeded, so every run is the same), runs smartfill and delogo on them, and
  * measures the result against the clean clip re-encoded with the same settings.
  * Run from the repository root: `bun scripts/bench-quality.ts [--clips N] [--kinds text,logo]
- * [--match NAME]` (only the clips whose file name contains NAME).
+ * [--match NAME] [--seed NAME]` (only the clips whose file name contains NAME; marks placed
+ * from another seed: the same kinds in other places, sizes and opacities).
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -20,7 +21,7 @@ import {
 import { MARK_KINDS, type MarkKind } from "../packages/engine/test/quality/marks";
 import { printTable as printRows } from "./table";
 
-const SEED = "bench-quality-v1";
+const DEFAULT_SEED = "bench-quality-v1";
 const ROWS: readonly CaseMethod[] = ["none", "delogo", "smartfill"];
 
 type Result = CaseResult & { clip: string; kind: MarkKind; speed: number | null };
@@ -60,7 +61,12 @@ async function loadClips(limit: number | null, match: string | null): Promise<st
   return limit === null ? files : files.slice(0, limit);
 }
 
-async function benchClip(path: string, dir: string, kinds: readonly MarkKind[]): Promise<Result[]> {
+async function benchClip(
+  path: string,
+  dir: string,
+  kinds: readonly MarkKind[],
+  seed: string,
+): Promise<Result[]> {
   const clip = await prepareClip(path, dir);
   // The speed yardstick, once per clip: `ffmpeg -i IN -c:v libx264 -crf 18 OUT` (preset medium).
   const plainOut = join(dir, `${clip.name}-plain.mp4`);
@@ -70,7 +76,7 @@ async function benchClip(path: string, dir: string, kinds: readonly MarkKind[]):
   await rm(plainOut, { force: true });
   const results: Result[] = [];
   for (const kind of kinds) {
-    const plan = planFor(clip, kind, SEED);
+    const plan = planFor(clip, kind, seed);
     for (const result of await runMarkCase(clip, plan, dir, ROWS)) {
       const speed = result.method === "none" ? null : plainSeconds / result.seconds;
       results.push({ ...result, clip: clip.name, kind, speed });
@@ -186,14 +192,16 @@ const argv = process.argv.slice(2);
 const limit = parseClips(argv);
 const kinds = parseKinds(argv);
 const match = optionValue(argv, "--match");
+const seed = optionValue(argv, "--seed") || DEFAULT_SEED;
 const clips = await loadClips(limit, match);
 const dir = await mkdtemp(join(tmpdir(), "engine-bench-quality-"));
 try {
   const results: Result[] = [];
   for (const clip of clips) {
     console.error(`measuring ${basename(clip)} ...`);
-    results.push(...(await benchClip(clip, dir, kinds)));
+    results.push(...(await benchClip(clip, dir, kinds, seed)));
   }
+  console.log(`Marks placed from seed "${seed}".`);
   printTable(results, clips.length);
 } finally {
   await rm(dir, { recursive: true, force: true });
