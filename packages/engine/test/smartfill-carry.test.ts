@@ -165,3 +165,38 @@ describe("an opaque mark over a panning picture", () => {
     expect(changed).toBe(0);
   });
 });
+
+describe("an opaque mark over a picture that turns from darker than it to lighter", () => {
+  const FRAMES = 40;
+  const picture = texture(5);
+  /** A mid-grey opaque block; the panning picture beneath is dark, then light from frame 20. */
+  function frame(t: number, marked: boolean): Uint8Array {
+    const out = new Uint8Array(layout.frameSize).fill(128);
+    const level = t < FRAMES / 2 ? -60 : 80;
+    for (let j = 0; j < HEIGHT; j++) {
+      for (let i = 0; i < WIDTH; i++) {
+        const inMark = marked && i >= 52 && i < 140 && j >= 44 && j < 80;
+        out[j * WIDTH + i] = inMark ? 128 : Math.round(picture(i + 3 * t, j) + level);
+      }
+    }
+    return out;
+  }
+
+  test("is found and filled in every frame, on either side of the change", async () => {
+    const learner = createMarkLearner(layout, [REGION]);
+    for (let t = 0; t < FRAMES; t++) learner.add(frame(t, true));
+    const marks = learner.learn();
+    expect(marks[0]?.kind).toBe("invert");
+    expect(marks[0]?.always).toBe(true);
+    const outputs = await smartfillFrames(
+      marks,
+      Array.from({ length: FRAMES }, (_, t) => frame(t, true)),
+    );
+    for (const t of [5, FRAMES - 5]) {
+      const truth = frame(t, false);
+      const input = psnrInRegion([[frame(t, true), truth]]);
+      const output = psnrInRegion([[outputs[t] as Uint8Array, truth]]);
+      expect(output).toBeGreaterThan(input + 10);
+    }
+  });
+});

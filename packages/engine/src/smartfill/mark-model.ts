@@ -1,4 +1,4 @@
-import { dilate, shareOf } from "../pixel-masks";
+import { dilate, erode, shareOf } from "../pixel-masks";
 import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
 import { snapToDominantGain } from "./dominant-opacity";
 import { type BlendCorrection, corrected, correctionWithGain } from "./mark-offset";
@@ -45,6 +45,11 @@ export type MarkModel = {
   opaqueShare: number;
   /** Mean luma of each pixel over the frames showing the mark (an opaque mark's colour). */
   meanLuma: Float32Array;
+  /**
+   * An opaque mark's inner pixels (its opaque ones less their edge): wherever it is, they show
+   * its own colour whatever lies beneath. Empty for a mark that is not opaque.
+   */
+  core: Int32Array;
   /** Correlation with the mark above which a frame shows it (see `calibrated`). */
   presence: number;
 };
@@ -167,8 +172,16 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
     fill: [lumaFill, uFill, Uint8Array.from(uFill)],
     opaqueShare,
     meanLuma,
+    core: opaqueShare > OPAQUE_MARK ? opaqueCore(lumaWindow, opaquePixels) : new Int32Array(),
     presence: PRESENCE_CORRELATION,
   };
+}
+
+function opaqueCore(window: PlaneWindow, opaquePixels: Uint8Array): Int32Array {
+  const core = erode(opaquePixels, window.width, window.height, 1);
+  const pixels: number[] = [];
+  for (let i = 0; i < core.length; i++) if (core[i] && window.inside[i]) pixels.push(i);
+  return Int32Array.from(pixels);
 }
 
 /**
@@ -272,7 +285,36 @@ function calibrated(model: MarkModel, samples: readonly WindowSample[]): Fitted 
   return { model: { ...model, presence }, correlations };
 }
 
+/**
+ * Mean absolute luma difference from the mark's own colour under which its core shows it
+ * unchanged (compression noise, no picture).
+ */
+const CORE_MATCH = 4;
+/** Fewest core pixels that can say a frame shows an opaque mark. */
+const LEAST_CORE = 64;
+
+/**
+ * Whether the frame shows an opaque mark's core in the mark's own colour. Over a picture that
+ * changes, the differences across the mark's edges turn with the picture beneath it (a light
+ * mark over the sky, then over dark trees) while its core stays the same.
+ */
+function showsCore(model: MarkModel, pixels: Uint8Array): boolean {
+  const { core, meanLuma } = model;
+  if (core.length < LEAST_CORE) return false;
+  let sum = 0;
+  for (let k = 0; k < core.length; k++) {
+    const i = core[k] as number;
+    sum += Math.abs((pixels[i] as number) - (meanLuma[i] as number));
+  }
+  return sum < CORE_MATCH * core.length;
+}
+
+/**
+ * How far a frame follows the mark's pattern, -1..1; 1 for an opaque mark whose core the frame
+ * shows unchanged.
+ */
 export function markCorrelation(model: MarkModel, pixels: Uint8Array): number {
+  if (showsCore(model, pixels)) return 1;
   const luma = model.corrections[0];
   const window = model.window[0];
   const fill = model.fill[0];
