@@ -31,6 +31,13 @@ const UNEXPLAINED = 0.8;
 const NOISE = 3;
 /** Below this trust anywhere, nothing was brought in: the spatial fill is kept as it is. */
 const LEAST_TRUST = 0.01;
+/**
+ * A carried fill whose edge strays from the pixels next to it by more than MISFIT times the
+ * picture's own step there, plus MISFIT_NOISE levels, is not what lies beneath: an object that
+ * crossed the mark was carried in with it and left behind when it went. The carry starts again.
+ */
+const MISFIT = 4;
+const MISFIT_NOISE = 3;
 const SWEEPS = 12;
 const FIRST_SWEEPS = 200;
 
@@ -56,6 +63,11 @@ type PlaneCarry = {
   neighbours: Int32Array;
   /** The known pixels next to the filled ones, each once. */
   around: Int32Array;
+  /**
+   * The hole's edge, as triples: a filled pixel's index in `hole`, a known neighbour, and the
+   * known pixel beyond that neighbour (-1 where there is none).
+   */
+  rim: Int32Array;
   /** Last frame's picture: the real one around the hole, the carried fill inside it. */
   previous: Float32Array | null;
   /** Trust of each pixel of `previous`: 1 outside the hole. */
@@ -76,6 +88,8 @@ export function createCarrier(model: MarkModel): Carrier | null {
   let previousLuma: Image | null = null;
   /** The motion since the last frame; null on the first frame or when it was lost. */
   let motion: Motion | null = null;
+  /** This frame's luma carry did not meet its surroundings: chroma is not carried either. */
+  let misfit = false;
   return {
     track(frame) {
       const { width, height } = luma.extended;
@@ -90,9 +104,11 @@ export function createCarrier(model: MarkModel): Carrier | null {
       previousLuma = current;
     },
     carry(plane, frame, values) {
+      if (plane === 0) misfit = false;
       // The change of light was fitted on luma: chroma moves with the picture but keeps it.
-      const planeMotion = plane === 0 || !motion ? motion : { ...motion, light: 0 };
-      carryPlane(planes[plane] as PlaneCarry, frame, values, planeMotion);
+      const planeMotion = !motion || misfit ? null : plane === 0 ? motion : { ...motion, light: 0 };
+      const fits = carryPlane(planes[plane] as PlaneCarry, frame, values, planeMotion, plane === 0);
+      if (plane === 0) misfit = !fits;
     },
   };
 }
@@ -124,6 +140,17 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
   const holePixels = Int32Array.from(hole);
   const neighbours = neighbourTable(width, height, holePixels);
   const around = new Set(neighbours.filter((n) => n >= 0 && !holeMask[n]));
+  const rim: number[] = [];
+  holePixels.forEach((e, k) => {
+    for (let side = 0; side < 4; side++) {
+      const n = neighbours[4 * k + side] as number;
+      if (n < 0 || holeMask[n]) continue;
+      const beyond = n + (n - e);
+      const sameLine = side < 2 ? Math.floor(beyond / width) === Math.floor(n / width) : true;
+      const known = sameLine && beyond >= 0 && beyond < width * height && !holeMask[beyond];
+      rim.push(k, n, known ? beyond : -1);
+    }
+  });
   return {
     extended: { plane, x0, y0, width, height, inside },
     window,
@@ -133,6 +160,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     holeInWindow: Int32Array.from(holeInWindow),
     neighbours,
     around: Int32Array.from([...around].sort((a, b) => a - b)),
+    rim: Int32Array.from(rim),
     previous: null,
     trust: new Float32Array(width * height).fill(1),
     seam: new Float32Array(width * height),
@@ -156,12 +184,17 @@ function planeWarp(carry: PlaneCarry, motion: Motion) {
   return motionWarp(motion, width, height, 1 / (1 << plane.shift)).place;
 }
 
+/**
+ * Carries one plane's fill, when there is a motion to carry it by. With `check`, a carried fill
+ * that does not meet its surroundings (see MISFIT) is dropped, and false returned.
+ */
 function carryPlane(
   carry: PlaneCarry,
   frame: Uint8Array,
   values: Float32Array,
   motion: Motion | null,
-): void {
+  check: boolean,
+): boolean {
   const { hole, holeInWindow, window, dx, dy } = carry;
   const { width, height } = carry.extended;
   const current = cropExtended(frame, carry);
@@ -177,10 +210,13 @@ function carryPlane(
   const previousTrust = carry.trust;
   carry.previous = current;
   carry.trust = trust;
-  if (!previous || !motion) {
+  const restart = () => {
     for (let k = 0; k < hole.length; k++) trust[hole[k] as number] = 0;
     carry.seamStarted = false;
-    return;
+  };
+  if (!previous || !motion) {
+    restart();
+    return true;
   }
   const tap = bilinearTap();
   const warp = planeWarp(carry, motion);
@@ -200,7 +236,11 @@ function carryPlane(
   }
   if (most < LEAST_TRUST) {
     carry.seamStarted = false;
-    return;
+    return true;
+  }
+  if (check && !meetsSurroundings(carry, carried, current)) {
+    restart();
+    return false;
   }
   smoothSeam(carry, current, previous, motion, carried);
   for (let k = 0; k < hole.length; k++) {
@@ -210,6 +250,26 @@ function carryPlane(
     current[e] = carried[k] as number;
     values[i] = c * (carried[k] as number) + (1 - c) * (values[i] as number);
   }
+  return true;
+}
+
+/** Whether the carried fill's edge stays near the pixels next to it (see MISFIT). */
+function meetsSurroundings(carry: PlaneCarry, carried: Float32Array, current: Float32Array) {
+  const { rim } = carry;
+  let edge = 0;
+  let step = 0;
+  let steps = 0;
+  for (let t = 0; t < rim.length; t += 3) {
+    const n = rim[t + 1] as number;
+    const beyond = rim[t + 2] as number;
+    edge += Math.abs((carried[rim[t] as number] as number) - (current[n] as number));
+    if (beyond < 0) continue;
+    step += Math.abs((current[beyond] as number) - (current[n] as number));
+    steps++;
+  }
+  const edges = rim.length / 3;
+  if (edges === 0) return true;
+  return edge / edges <= MISFIT * (steps === 0 ? 0 : step / steps) + MISFIT_NOISE;
 }
 
 /**
