@@ -110,6 +110,28 @@ describe("learning a static semi-transparent mark", () => {
     expect(right).toBeGreaterThanOrEqual(FRAMES - 2);
   });
 
+  test("a mark the picture beneath hides now and then is taken to be in every frame", () => {
+    // Every fourth frame the picture turns into a flat field of the mark's own colour, where
+    // the mark cannot be seen: the samples flip between showing it and not ten times over.
+    const hidden = new Uint8Array(layout.frameSize).fill(128);
+    hidden.fill(MARK_LUMA, 0, layout.planes[1].offset);
+    const learner = createMarkLearner(layout, [REGION]);
+    marked.forEach((f, t) => {
+      learner.add(t % 4 === 2 ? hidden : f);
+    });
+    expect(learner.learn()[0]?.always).toBe(true);
+  });
+
+  test("a mark shown at the start and at the end is still taken to come and go", () => {
+    const learner = createMarkLearner(layout, [REGION]);
+    marked.forEach((f, t) => {
+      learner.add(t < 10 || t >= 30 ? f : (clean[t] as Uint8Array));
+    });
+    const [plan] = learner.learn();
+    expect(plan?.model).not.toBeNull();
+    expect(plan?.always).toBe(false);
+  });
+
   test("the learner keeps a bounded number of windows and learns each region", () => {
     const learner = createMarkLearner(layout, [REGION]);
     for (const f of marked) learner.add(f);

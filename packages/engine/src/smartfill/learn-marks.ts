@@ -37,6 +37,13 @@ export const MIN_SHOWN_SHARE = 0.25;
 export const FAINTEST_MARK = 4;
 /** Share of samples showing the mark from which it is taken to be in every frame. */
 export const ALWAYS_SHOWN = 0.9;
+/**
+ * A mark that comes and goes does so a few times in a video (it appears, leaves, moves, comes
+ * back for the end). When the samples said to show it flip from showing to not more often
+ * than this, it is a mark that stays where it is and that the picture beneath keeps making
+ * hard to see: it is taken to be in every frame.
+ */
+export const MOST_FLIPS = 4;
 /** Mean absolute luma difference between neighbours below which surroundings are flat. */
 export const FLAT_TEXTURE = 0.6;
 
@@ -133,7 +140,7 @@ function planRegion(
   const unknown: RegionPlan = { kind: "fill", model: null, always: true };
   const shown = taken.filter((_, i) => present[i]);
   if (shown.length < Math.max(3, MIN_SHOWN_SHARE * taken.length)) return unknown;
-  const always = shown.length >= ALWAYS_SHOWN * taken.length;
+  const always = shown.length >= ALWAYS_SHOWN * taken.length || flips(present) > MOST_FLIPS;
   const fill: RegionPlan = { kind: "fill", model, always };
   const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
   if (model.opaqueShare > OPAQUE_MARK) return invert;
@@ -163,6 +170,13 @@ function planRegion(
   // further from the picture than the mark does: then the correction goes halfway.
   if (!thin) return invert;
   return errors.fill < errors.mark ? fill : { ...invert, strength: HEDGED_STRENGTH };
+}
+
+/** How many times, sample after sample, the mark goes from shown to not or back. */
+function flips(present: readonly boolean[]): number {
+  let count = 0;
+  for (let i = 1; i < present.length; i++) if (present[i] !== present[i - 1]) count++;
+  return count;
 }
 
 /**
