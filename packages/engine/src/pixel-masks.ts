@@ -31,6 +31,13 @@ export function erode(mask: Uint8Array, width: number, height: number, radius: n
   return dilate(inverse, width, height, radius).map((v) => (v ? 0 : 1));
 }
 
+/** The indices of the pixels set in `mask`, in scan order. */
+export function setPixels(mask: Uint8Array): Int32Array {
+  const pixels: number[] = [];
+  for (let i = 0; i < mask.length; i++) if (mask[i]) pixels.push(i);
+  return Int32Array.from(pixels);
+}
+
 /** Share of the pixels set in `within` that are also set in `mask` (0 when none is within). */
 export function shareOf(mask: Uint8Array, within: Uint8Array): number {
   let total = 0;

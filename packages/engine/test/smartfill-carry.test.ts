@@ -16,6 +16,21 @@ import {
   WIDTH,
 } from "./synthetic-footage";
 
+/** The opaque block the mark covers in these tests (luma coordinates). */
+const inMarkBlock = (i: number, j: number) => i >= 52 && i < 140 && j >= 44 && j < 80;
+
+/** A frame of `picture` in luma (chroma grey), with the block in `markLuma` unless it is null. */
+function lumaFrame(picture: (i: number, j: number) => number, markLuma: number | null) {
+  const out = new Uint8Array(layout.frameSize).fill(128);
+  for (let j = 0; j < HEIGHT; j++) {
+    for (let i = 0; i < WIDTH; i++) {
+      const inMark = markLuma !== null && inMarkBlock(i, j);
+      out[j * WIDTH + i] = inMark ? markLuma : Math.round(picture(i, j));
+    }
+  }
+  return out;
+}
+
 describe("the camera's motion around a hole", () => {
   const width = 160;
   const height = 120;
@@ -81,8 +96,7 @@ describe("an opaque mark over a panning picture", () => {
     const [y, u, v] = layout.planes;
     const dx = 4 * t * pan;
     const dy = t * pan;
-    const inMark = (i: number, j: number) =>
-      marked && i >= 52 && i < 140 && j >= 44 && j < 80 ? 1 : 0;
+    const inMark = (i: number, j: number) => marked && inMarkBlock(i, j);
     for (let j = 0; j < y.height; j++) {
       for (let i = 0; i < y.width; i++) {
         out[j * y.width + i] = inMark(i, j) ? 230 : Math.round(luma(i + dx, j + dy));
@@ -171,15 +185,8 @@ describe("an opaque mark over a picture that turns from darker than it to lighte
   const picture = texture(5);
   /** A mid-grey opaque block; the panning picture beneath is dark, then light from frame 20. */
   function frame(t: number, marked: boolean): Uint8Array {
-    const out = new Uint8Array(layout.frameSize).fill(128);
     const level = t < FRAMES / 2 ? -60 : 80;
-    for (let j = 0; j < HEIGHT; j++) {
-      for (let i = 0; i < WIDTH; i++) {
-        const inMark = marked && i >= 52 && i < 140 && j >= 44 && j < 80;
-        out[j * WIDTH + i] = inMark ? 128 : Math.round(picture(i + 3 * t, j) + level);
-      }
-    }
-    return out;
+    return lumaFrame((i, j) => picture(i + 3 * t, j) + level, marked ? 128 : null);
   }
 
   test("is found and filled in every frame, on either side of the change", async () => {
@@ -207,17 +214,12 @@ describe("an object that crosses an opaque mark over a still picture", () => {
   const object = texture(17);
   /** A still, faint picture; a textured band taller than the region slides through by frame 40. */
   function frame(t: number, marked: boolean): Uint8Array {
-    const out = new Uint8Array(layout.frameSize).fill(128);
     const left = -200 + 8 * t;
-    for (let j = 0; j < HEIGHT; j++) {
-      for (let i = 0; i < WIDTH; i++) {
-        const inMark = marked && i >= 52 && i < 140 && j >= 44 && j < 80;
-        const onObject = i >= left && i < left + 180 && j >= 8 && j < 120;
-        const value = onObject ? 2 * object(i - left, j) - 60 : 100 + (background(i, j) - 120) / 8;
-        out[j * WIDTH + i] = inMark ? 230 : Math.round(value);
-      }
-    }
-    return out;
+    const picture = (i: number, j: number) =>
+      i >= left && i < left + 180 && j >= 8 && j < 120
+        ? 2 * object(i - left, j) - 60
+        : 100 + (background(i, j) - 120) / 8;
+    return lumaFrame(picture, marked ? 230 : null);
   }
 
   test("leaves nothing of itself behind once it has gone", async () => {

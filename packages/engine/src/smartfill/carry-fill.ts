@@ -140,17 +140,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
   const holePixels = Int32Array.from(hole);
   const neighbours = neighbourTable(width, height, holePixels);
   const around = new Set(neighbours.filter((n) => n >= 0 && !holeMask[n]));
-  const rim: number[] = [];
-  holePixels.forEach((e, k) => {
-    for (let side = 0; side < 4; side++) {
-      const n = neighbours[4 * k + side] as number;
-      if (n < 0 || holeMask[n]) continue;
-      const beyond = n + (n - e);
-      const sameLine = side < 2 ? Math.floor(beyond / width) === Math.floor(n / width) : true;
-      const known = sameLine && beyond >= 0 && beyond < width * height && !holeMask[beyond];
-      rim.push(k, n, known ? beyond : -1);
-    }
-  });
+  const rim = rimOf(holePixels, neighbours, holeMask, width, height);
   return {
     extended: { plane, x0, y0, width, height, inside },
     window,
@@ -160,12 +150,39 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     holeInWindow: Int32Array.from(holeInWindow),
     neighbours,
     around: Int32Array.from([...around].sort((a, b) => a - b)),
-    rim: Int32Array.from(rim),
+    rim,
     previous: null,
     trust: new Float32Array(width * height).fill(1),
     seam: new Float32Array(width * height),
     seamStarted: false,
   };
+}
+
+/** The hole's edge as PlaneCarry's `rim` triples. */
+function rimOf(
+  hole: Int32Array,
+  neighbours: Int32Array,
+  holeMask: Uint8Array,
+  width: number,
+  height: number,
+): Int32Array {
+  const edge: number[] = [];
+  hole.forEach((_, k) => {
+    for (let side = 0; side < 4; side++) {
+      const n = neighbours[4 * k + side] as number;
+      if (n >= 0 && !holeMask[n]) edge.push(k, side, n);
+    }
+  });
+  // The pixel beyond each known neighbour is that neighbour's own neighbour on the same side.
+  const outer = neighbourTable(width, height, Int32Array.from(edge.filter((_, t) => t % 3 === 2)));
+  const rim = new Int32Array(edge.length);
+  for (let t = 0, r = 0; t < edge.length; t += 3, r++) {
+    const beyond = outer[4 * r + (edge[t + 1] as number)] as number;
+    rim[t] = edge[t] as number;
+    rim[t + 1] = edge[t + 2] as number;
+    rim[t + 2] = beyond >= 0 && !holeMask[beyond] ? beyond : -1;
+  }
+  return rim;
 }
 
 /** The extended luma window outside the region grown by RING_GAP: where motion is fitted. */

@@ -5,6 +5,8 @@
  * well inside the box drawn around it, so its fill starts from closer, truer pixels.
  */
 
+import { setPixels } from "../pixel-masks";
+
 /** Where each masked pixel's fill comes from, computed once per mask. */
 export type DirectionalTaps = {
   width: number;
@@ -21,8 +23,7 @@ export type DirectionalTaps = {
 const TAP_DEPTH = 2;
 
 export function directionalTaps(width: number, height: number, mask: Uint8Array): DirectionalTaps {
-  const pixels: number[] = [];
-  for (let i = 0; i < mask.length; i++) if (mask[i]) pixels.push(i);
+  const pixels = setPixels(mask);
   const taps = new Int32Array(pixels.length * 4).fill(-1);
   const weights = new Float32Array(pixels.length * 4);
   const steps = [
@@ -48,7 +49,7 @@ export function directionalTaps(width: number, height: number, mask: Uint8Array)
       weights[4 * k + side] = 1 / distance;
     });
   });
-  return { width, mask, pixels: Int32Array.from(pixels), taps, weights };
+  return { width, mask, pixels, taps, weights };
 }
 
 /**

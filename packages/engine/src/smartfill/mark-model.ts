@@ -1,4 +1,4 @@
-import { dilate, erode, shareOf } from "../pixel-masks";
+import { dilate, erode, setPixels, shareOf } from "../pixel-masks";
 import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
 import { snapToDominantGain } from "./dominant-opacity";
 import { type BlendCorrection, corrected, correctionWithGain } from "./mark-offset";
@@ -179,9 +179,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
 
 function opaqueCore(window: PlaneWindow, opaquePixels: Uint8Array): Int32Array {
   const core = erode(opaquePixels, window.width, window.height, 1);
-  const pixels: number[] = [];
-  for (let i = 0; i < core.length; i++) if (core[i] && window.inside[i]) pixels.push(i);
-  return Int32Array.from(pixels);
+  return setPixels(core.map((set, i) => set & (window.inside[i] ?? 0)));
 }
 
 /**
