@@ -52,6 +52,11 @@ export type MarkModel = {
   core: Int32Array;
   /** Correlation with the mark above which a frame shows it (see `calibrated`). */
   presence: number;
+  /**
+   * 1 where the mark is inverted and the picture beneath it was seen to change (see
+   * `colourEdgeCorrelation`); none when its surroundings held still.
+   */
+  seenChanging: Uint8Array;
 };
 
 /**
@@ -109,8 +114,15 @@ export function estimateMark(
   return { model: best.model, present };
 }
 
-/** A fitted model and its correlation with each sample (see `markCorrelation`). */
-type Fitted = { model: MarkModel; correlations: readonly number[] };
+/**
+ * A fitted model and its correlation with each sample (see `markCorrelation`), and across the
+ * mark's outline alone (see `outlineCorrelation`).
+ */
+type Fitted = {
+  model: MarkModel;
+  correlations: readonly number[];
+  outline: readonly number[];
+};
 
 /** Which samples show the fitted mark (as `showsMark` says). */
 function presentIn({ model, correlations }: Fitted): boolean[] {
@@ -120,10 +132,14 @@ function presentIn({ model, correlations }: Fitted): boolean[] {
 /** Below this share of samples showing the mark, learning from parts of the video is tried. */
 const MOSTLY_SHOWN = 0.9;
 
-/** How strongly the samples show a model's mark: the sum of their positive correlations. */
-function evidence({ correlations }: Fitted): number {
+/**
+ * How strongly the samples show a model's mark: the sum of their positive correlations across
+ * its outline. Not across its colours: a fit of every sample of a mark that is there only part
+ * of the time takes in edges of the picture as colours of the mark, which would count for it.
+ */
+function evidence({ outline }: Fitted): number {
   let total = 0;
-  for (const correlation of correlations) total += Math.max(0, correlation);
+  for (const correlation of outline) total += Math.max(0, correlation);
   return total;
 }
 
@@ -166,6 +182,15 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   const u = chroma(uWindow, 1);
   const v = chroma(vWindow, 2);
   const uFill = chromaFill(lumaWindow, uWindow, lumaFill);
+  const moving = surroundingDeviation(lumaStats, lumaWindow.inside) >= MOVING_DEVIATION;
+  const seenChanging = Uint8Array.from(luma.gain, (gain, i) =>
+    moving &&
+    lumaWindow.inside[i] &&
+    !lumaFill[i] &&
+    gain * deviationOf(lumaStats, i) >= CHANGING_BENEATH
+      ? 1
+      : 0,
+  );
   return {
     window,
     corrections: [luma, u, v],
@@ -174,6 +199,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
     meanLuma,
     core: opaqueShare > OPAQUE_MARK ? opaqueCore(lumaWindow, opaquePixels) : new Int32Array(),
     presence: PRESENCE_CORRELATION,
+    seenChanging,
   };
 }
 
@@ -188,27 +214,39 @@ function opaqueCore(window: PlaneWindow, opaquePixels: Uint8Array): Int32Array {
  * still too.
  */
 function stillPixels(stats: BlendStats, inside: Uint8Array): Uint8Array {
-  const frames = Math.max(1, stats.frames);
-  const deviation = (i: number) => {
-    const mean = (stats.sum[i] ?? 0) / frames;
-    return Math.sqrt(Math.max(0, (stats.squares[i] ?? 0) / frames - mean * mean));
-  };
-  const ring: number[] = [];
-  for (let i = 0; i < inside.length; i++) if (!inside[i]) ring.push(deviation(i));
-  ring.sort((a, b) => a - b);
-  const typical = ring[Math.floor(ring.length / 2)] ?? 0;
+  const typical = surroundingDeviation(stats, inside);
   const still = new Uint8Array(inside.length);
   if (typical < MOVING_DEVIATION) return still;
   for (let i = 0; i < inside.length; i++) {
-    if (inside[i] && deviation(i) < STILL_SHARE * typical) still[i] = 1;
+    if (inside[i] && deviationOf(stats, i) < STILL_SHARE * typical) still[i] = 1;
   }
   return still;
+}
+
+/** Standard deviation of pixel i over the samples. */
+function deviationOf(stats: BlendStats, i: number): number {
+  const frames = Math.max(1, stats.frames);
+  const mean = (stats.sum[i] ?? 0) / frames;
+  return Math.sqrt(Math.max(0, (stats.squares[i] ?? 0) / frames - mean * mean));
+}
+
+/** Median over the window's margin of its pixels' standard deviation over the samples. */
+function surroundingDeviation(stats: BlendStats, inside: Uint8Array): number {
+  const ring: number[] = [];
+  for (let i = 0; i < inside.length; i++) if (!inside[i]) ring.push(deviationOf(stats, i));
+  ring.sort((a, b) => a - b);
+  return ring[Math.floor(ring.length / 2)] ?? 0;
 }
 
 /** Surroundings whose values vary less than this over time are a still picture. */
 export const MOVING_DEVIATION = 2;
 /** A pixel varying less than this share of its surroundings' typical variation is opaque. */
 const STILL_SHARE = 0.2;
+/**
+ * Standard deviation over the samples (the mark's damping undone) from which the picture
+ * beneath a pixel is seen to change.
+ */
+const CHANGING_BENEATH = 8;
 
 /** The luma pixels a chroma pixel of the window stands for (its 2x2 block, clipped). */
 function eachBlock(
@@ -273,14 +311,17 @@ const LEAST_PRESENCE = 0.06;
  * Returns the model with it and its correlation with each sample.
  */
 function calibrated(model: MarkModel, samples: readonly WindowSample[]): Fitted {
-  const correlations = samples.map((sample) => markCorrelation(model, sample[0]));
+  const outline = samples.map((sample) => outlineCorrelation(model, sample[0]));
+  const correlations = outline.map((correlation, s) =>
+    Math.max(correlation, colourEdgeCorrelation(model, (samples[s] as WindowSample)[0])),
+  );
   const sorted = [...correlations].sort((a, b) => a - b);
   const clearest = sorted[Math.floor(0.9 * (sorted.length - 1))] ?? 0;
   const presence = Math.min(
     PRESENCE_CORRELATION,
     Math.max(LEAST_PRESENCE, PRESENCE_SHARE * clearest),
   );
-  return { model: { ...model, presence }, correlations };
+  return { model: { ...model, presence }, correlations, outline };
 }
 
 /**
@@ -308,15 +349,24 @@ function showsCore(model: MarkModel, pixels: Uint8Array): boolean {
 }
 
 /**
- * How far a frame follows the mark's pattern, -1..1; 1 for an opaque mark whose core the frame
- * shows unchanged.
+ * How far a frame follows the mark's pattern, -1..1: across the mark's outline or across the
+ * edges between its colours, whichever it follows more.
  */
 export function markCorrelation(model: MarkModel, pixels: Uint8Array): number {
+  return Math.max(outlineCorrelation(model, pixels), colourEdgeCorrelation(model, pixels));
+}
+
+/**
+ * How far a frame's differences across the mark's edges follow what the mark does to a picture
+ * as light as the frame's surroundings; 1 for an opaque mark whose core the frame shows
+ * unchanged. Across the outline of a mark that is not opaque, they turn the other way where
+ * the picture beneath is much lighter or darker than around it.
+ */
+function outlineCorrelation(model: MarkModel, pixels: Uint8Array): number {
   if (showsCore(model, pixels)) return 1;
   const luma = model.corrections[0];
-  const window = model.window[0];
   const fill = model.fill[0];
-  const { width, height, inside } = window;
+  const { inside } = model.window[0];
   let ringSum = 0;
   let ringCount = 0;
   for (let i = 0; i < inside.length; i++) {
@@ -333,9 +383,54 @@ export function markCorrelation(model: MarkModel, pixels: Uint8Array): number {
       : luma.mean + (light - luma.mean - (luma.offset[i] ?? 0)) / (luma.gain[i] ?? 1);
     effect[i] = marked - light;
   }
+  const expected = (i: number, j: number) => (effect[i] as number) - (effect[j] as number);
+  return pairCorrelation(model.window[0], pixels, expected, 1).correlation;
+}
+
+/** Neighbours whose gains differ by less than this share are under one opacity of the mark. */
+const SAME_OPACITY = 0.05;
+/** Least gain of a pixel under the mark (opacity about 0.1) for its colour edges to count. */
+const COLOURED_GAIN = 1.1;
+/** Least difference (levels) between two of the mark's colours that counts as an edge. */
+const COLOUR_STEP = 4;
+/** Fewest colour edges that can say whether a frame shows the mark. */
+const LEAST_COLOUR_EDGES = 128;
+
+/**
+ * How far a frame's differences between neighbours under one opacity of the mark but in two
+ * of its colours follow the mark's; -1 for a mark with too few such edges. These do not depend
+ * on the light beneath: I_i - I_j = (1 - alpha) (B_i - B_j) + alpha (W_i - W_j). They count
+ * only where the picture beneath was seen to change: over a still one, what was learnt as the
+ * mark's colours may be that picture's own edges, which frames without the mark show as well.
+ */
+function colourEdgeCorrelation(model: MarkModel, pixels: Uint8Array): number {
+  const { gain, offset } = model.corrections[0];
+  const changing = model.seenChanging;
+  const expected = (i: number, j: number) => {
+    const gi = gain[i] as number;
+    if (!changing[i] || !changing[j] || gi < COLOURED_GAIN) return 0;
+    if (Math.abs(gi - (gain[j] as number)) > SAME_OPACITY * gi) return 0;
+    return ((offset[j] as number) - (offset[i] as number)) / gi;
+  };
+  const { correlation, edges } = pairCorrelation(model.window[0], pixels, expected, COLOUR_STEP);
+  return edges < LEAST_COLOUR_EDGES ? -1 : correlation;
+}
+
+/**
+ * Normalised correlation of a frame's differences between neighbours with the expected ones,
+ * over the pairs where the expected difference is at least `least` levels (`edges` of them).
+ */
+function pairCorrelation(
+  window: PlaneWindow,
+  pixels: Uint8Array,
+  expectedOf: (i: number, j: number) => number,
+  least: number,
+): { correlation: number; edges: number } {
+  const { width, height } = window;
   let cross = 0;
   let frameEnergy = 0;
   let markEnergy = 0;
+  let edges = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -343,14 +438,17 @@ export function markCorrelation(model: MarkModel, pixels: Uint8Array): number {
       for (let side = 0; side < 2; side++) {
         if (side === 0 ? x + 1 >= width : y + 1 >= height) continue;
         const j = side === 0 ? i + 1 : i + width;
-        const expected = (effect[i] as number) - (effect[j] as number);
-        if (Math.abs(expected) < 1) continue;
+        const expected = expectedOf(i, j);
+        if (Math.abs(expected) < least) continue;
         const seen = (pixels[i] as number) - (pixels[j] as number);
         cross += seen * expected;
         frameEnergy += seen * seen;
         markEnergy += expected * expected;
+        edges++;
       }
     }
   }
-  return frameEnergy === 0 || markEnergy === 0 ? 0 : cross / Math.sqrt(frameEnergy * markEnergy);
+  const correlation =
+    frameEnergy === 0 || markEnergy === 0 ? 0 : cross / Math.sqrt(frameEnergy * markEnergy);
+  return { correlation, edges };
 }
