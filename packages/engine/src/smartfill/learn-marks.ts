@@ -6,6 +6,7 @@ import {
   type MarkModel,
   MOVING_DEVIATION,
   OPAQUE_MARK,
+  PRESENCE_CORRELATION,
   type WindowSample,
 } from "./mark-model";
 import { corrected } from "./mark-offset";
@@ -57,6 +58,16 @@ export const BROAD_MARK = 0.4;
 export const STILL_BENEATH = 4;
 /** Below this motion of its surroundings (see `surroundingMotion`), a logo's picture is still. */
 export const STILL_AROUND = 3;
+/**
+ * Below this motion of its surroundings, a logo's picture moves too little to check a
+ * correction that the samples barely follow (FAINT_PRESENCE).
+ */
+export const SLOW_AROUND = 8;
+/**
+ * A presence threshold below this says that even the clearest samples follow the learnt
+ * mark's pattern faintly (correlation under 0.3, see mark-model's `calibrated`).
+ */
+export const FAINT_PRESENCE = PRESENCE_CORRELATION / 2;
 /** Share of an unverifiable correction applied: halfway between it and the input. */
 export const HEDGED_STRENGTH = 0.5;
 /**
@@ -150,14 +161,16 @@ function planRegion(
   // the border fill is safer. Broad ones (logos) lose contrast, not shape.
   const thin = interiorShare(model) < BROAD_MARK;
   // Nothing told the mark from a still picture: not around it, or (for a logo, whose
-  // inside is learnt from what changes beneath it) not beneath it. A fill is nearly exact
+  // inside is learnt from what changes beneath it) not beneath it, or so little that the
+  // samples barely follow what was learnt (a blurred picture that sways). A fill is nearly exact
   // on flat surroundings, and the only guess where nothing shows through the mark.
   // Elsewhere a logo's correction cannot be checked: where at least its surroundings
   // move it is applied halfway, so that a wrong guess cannot leave the picture further
   // from the truth than the input; where nothing moves at all the logo is left as it is.
   const around = surroundingMotion(window, taken);
   const beneath = changeBeneath(model, shown);
-  const stillLogo = !thin && (around < STILL_AROUND || beneath < STILL_BENEATH);
+  const faint = around < SLOW_AROUND && model.presence < FAINT_PRESENCE;
+  const stillLogo = !thin && (around < STILL_AROUND || beneath < STILL_BENEATH || faint);
   if (around < MOVING_DEVIATION || stillLogo) {
     const guess = thin || beneath < SEEN_THROUGH;
     if (guess || surroundingTexture(window, taken) < FLAT_TEXTURE) return fill;
