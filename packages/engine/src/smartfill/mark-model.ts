@@ -161,7 +161,8 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   const luma = correctionWithGain(lumaWindow, lumaSamples, lumaGain, lumaStats.mean);
   const frames = Math.max(1, lumaStats.frames);
   const meanLuma = Float32Array.from(lumaStats.sum, (sum) => sum / frames + lumaStats.mean);
-  const still = stillPixels(lumaStats, lumaWindow.inside);
+  const around = surroundingDeviation(lumaStats, lumaWindow.inside);
+  const still = stillPixels(lumaStats, lumaWindow.inside, around);
   const opaquePixels = Uint8Array.from(luma.gain, (gain, i) =>
     gain >= FILL_GAIN || still[i] ? 1 : 0,
   );
@@ -182,7 +183,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   const u = chroma(uWindow, 1);
   const v = chroma(vWindow, 2);
   const uFill = chromaFill(lumaWindow, uWindow, lumaFill);
-  const moving = surroundingDeviation(lumaStats, lumaWindow.inside) >= MOVING_DEVIATION;
+  const moving = around >= MOVING_DEVIATION;
   const seenChanging = Uint8Array.from(luma.gain, (gain, i) =>
     moving &&
     lumaWindow.inside[i] &&
@@ -211,10 +212,9 @@ function opaqueCore(window: PlaneWindow, opaquePixels: Uint8Array): Int32Array {
 /**
  * Pixels inside that hardly vary over time while their surroundings do: an opaque mark, under
  * which nothing of the picture is left to invert. Says nothing when the surroundings are
- * still too.
+ * still too. `typical` is the surroundings' variation (see `surroundingDeviation`).
  */
-function stillPixels(stats: BlendStats, inside: Uint8Array): Uint8Array {
-  const typical = surroundingDeviation(stats, inside);
+function stillPixels(stats: BlendStats, inside: Uint8Array, typical: number): Uint8Array {
   const still = new Uint8Array(inside.length);
   if (typical < MOVING_DEVIATION) return still;
   for (let i = 0; i < inside.length; i++) {
