@@ -12,6 +12,7 @@ import {
 import { corrected } from "./mark-offset";
 import { type MarkWindow, markWindow } from "./mark-window";
 import { medianOf } from "./median-differences";
+import { eachPair } from "./pair-field";
 import { backgroundPlate, MIN_UNMARKED, type Plate } from "./plate-fill";
 import type { YuvLayout } from "./yuv-layout";
 
@@ -212,13 +213,7 @@ export function edgeResidue(model: MarkModel, shown: readonly WindowSample[]): n
       before += weight * ((pixels[p] ?? 0) - (pixels[q] ?? 0)) ** 2;
       after += weight * (restored(p) - restored(q)) ** 2;
     };
-    for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        if (x + 1 < width) pair(i, i + 1);
-        if (y + 1 < height) pair(i, i + width);
-      }
-    }
+    eachPair(width, height, pair);
   }
   return before === 0 ? Number.POSITIVE_INFINITY : after / before;
 }

@@ -3,6 +3,7 @@ import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-sta
 import { snapToDominantGain } from "./dominant-opacity";
 import { type BlendCorrection, corrected, correctionWithGain } from "./mark-offset";
 import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
+import { eachPair } from "./pair-field";
 import { estimateTransmission } from "./transmission";
 
 /** One sampled frame's pixels of a window, per plane. */
@@ -52,12 +53,16 @@ export type MarkModel = {
   core: Int32Array;
   /** Correlation with the mark above which a frame shows it (see `calibrated`). */
   presence: number;
-  /**
-   * 1 where the mark is inverted and the picture beneath it was seen to change (see
-   * `colourEdgeCorrelation`); none when its surroundings held still.
-   */
-  seenChanging: Uint8Array;
+  /** The edges between the mark's colours that tell whether a frame shows it. */
+  colourEdges: ColourEdges;
 };
+
+/**
+ * Neighbours under one opacity of the mark but in two of its colours, where the picture
+ * beneath was seen to change (see `colourEdgeCorrelation`): each pair's indices, one after the
+ * other, and the difference the mark puts between them. None when there are too few to count.
+ */
+type ColourEdges = { pairs: Int32Array; expected: Float64Array };
 
 /**
  * Above this share of opaque pixels a region holds an opaque mark (found by standing still
@@ -183,8 +188,10 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   const u = chroma(uWindow, 1);
   const v = chroma(vWindow, 2);
   const uFill = chromaFill(lumaWindow, uWindow, lumaFill);
+  // Where the picture beneath visibly changes (the mark's damping undone), over moving
+  // surroundings: there the mark's colour edges are not the picture's own.
   const moving = around >= MOVING_DEVIATION;
-  const seenChanging = Uint8Array.from(luma.gain, (gain, i) =>
+  const changing = Uint8Array.from(luma.gain, (gain, i) =>
     moving &&
     lumaWindow.inside[i] &&
     !lumaFill[i] &&
@@ -200,7 +207,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
     meanLuma,
     core: opaqueShare > OPAQUE_MARK ? opaqueCore(lumaWindow, opaquePixels) : new Int32Array(),
     presence: PRESENCE_CORRELATION,
-    seenChanging,
+    colourEdges: colourEdgesOf(lumaWindow, luma, changing),
   };
 }
 
@@ -384,7 +391,7 @@ function outlineCorrelation(model: MarkModel, pixels: Uint8Array): number {
     effect[i] = marked - light;
   }
   const expected = (i: number, j: number) => (effect[i] as number) - (effect[j] as number);
-  return pairCorrelation(model.window[0], pixels, expected, 1).correlation;
+  return pairCorrelation(model.window[0], pixels, expected, 1);
 }
 
 /** Neighbours whose gains differ by less than this share are under one opacity of the mark. */
@@ -396,6 +403,28 @@ const COLOUR_STEP = 4;
 /** Fewest colour edges that can say whether a frame shows the mark. */
 const LEAST_COLOUR_EDGES = 128;
 
+/** The mark's colour edges among the pixels `changing` flags (see `ColourEdges`). */
+function colourEdgesOf(
+  window: PlaneWindow,
+  { gain, offset }: BlendCorrection,
+  changing: Uint8Array,
+): ColourEdges {
+  const pairs: number[] = [];
+  const expected: number[] = [];
+  eachPair(window.width, window.height, (i, j) => {
+    const gi = gain[i] as number;
+    if (!changing[i] || !changing[j] || gi < COLOURED_GAIN) return;
+    if (Math.abs(gi - (gain[j] as number)) > SAME_OPACITY * gi) return;
+    const step = ((offset[j] as number) - (offset[i] as number)) / gi;
+    if (Math.abs(step) < COLOUR_STEP) return;
+    pairs.push(i, j);
+    expected.push(step);
+  });
+  return expected.length < LEAST_COLOUR_EDGES
+    ? { pairs: new Int32Array(), expected: new Float64Array() }
+    : { pairs: Int32Array.from(pairs), expected: Float64Array.from(expected) };
+}
+
 /**
  * How far a frame's differences between neighbours under one opacity of the mark but in two
  * of its colours follow the mark's; -1 for a mark with too few such edges. These do not depend
@@ -404,51 +433,51 @@ const LEAST_COLOUR_EDGES = 128;
  * mark's colours may be that picture's own edges, which frames without the mark show as well.
  */
 function colourEdgeCorrelation(model: MarkModel, pixels: Uint8Array): number {
-  const { gain, offset } = model.corrections[0];
-  const changing = model.seenChanging;
-  const expected = (i: number, j: number) => {
-    const gi = gain[i] as number;
-    if (!changing[i] || !changing[j] || gi < COLOURED_GAIN) return 0;
-    if (Math.abs(gi - (gain[j] as number)) > SAME_OPACITY * gi) return 0;
-    return ((offset[j] as number) - (offset[i] as number)) / gi;
-  };
-  const { correlation, edges } = pairCorrelation(model.window[0], pixels, expected, COLOUR_STEP);
-  return edges < LEAST_COLOUR_EDGES ? -1 : correlation;
+  const { pairs, expected } = model.colourEdges;
+  if (expected.length === 0) return -1;
+  const sums = correlationSums();
+  for (let k = 0; k < expected.length; k++) {
+    const seen =
+      (pixels[pairs[2 * k] as number] as number) - (pixels[pairs[2 * k + 1] as number] as number);
+    sums.add(seen, expected[k] as number);
+  }
+  return sums.correlation();
 }
 
 /**
  * Normalised correlation of a frame's differences between neighbours with the expected ones,
- * over the pairs where the expected difference is at least `least` levels (`edges` of them).
+ * over the pairs where the expected difference is at least `least` levels.
  */
 function pairCorrelation(
   window: PlaneWindow,
   pixels: Uint8Array,
   expectedOf: (i: number, j: number) => number,
   least: number,
-): { correlation: number; edges: number } {
-  const { width, height } = window;
+): number {
+  const sums = correlationSums();
+  eachPair(window.width, window.height, (i, j) => {
+    const expected = expectedOf(i, j);
+    if (Math.abs(expected) < least) return;
+    sums.add((pixels[i] as number) - (pixels[j] as number), expected);
+  });
+  return sums.correlation();
+}
+
+/** Running sums for the normalised correlation of seen differences with expected ones. */
+function correlationSums() {
   let cross = 0;
   let frameEnergy = 0;
   let markEnergy = 0;
-  let edges = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      // The pair to the right, then the one below.
-      for (let side = 0; side < 2; side++) {
-        if (side === 0 ? x + 1 >= width : y + 1 >= height) continue;
-        const j = side === 0 ? i + 1 : i + width;
-        const expected = expectedOf(i, j);
-        if (Math.abs(expected) < least) continue;
-        const seen = (pixels[i] as number) - (pixels[j] as number);
-        cross += seen * expected;
-        frameEnergy += seen * seen;
-        markEnergy += expected * expected;
-        edges++;
-      }
-    }
-  }
-  const correlation =
-    frameEnergy === 0 || markEnergy === 0 ? 0 : cross / Math.sqrt(frameEnergy * markEnergy);
-  return { correlation, edges };
+  return {
+    add(seen: number, expected: number): void {
+      cross += seen * expected;
+      frameEnergy += seen * seen;
+      markEnergy += expected * expected;
+    },
+    correlation(): number {
+      return frameEnergy === 0 || markEnergy === 0
+        ? 0
+        : cross / Math.sqrt(frameEnergy * markEnergy);
+    },
+  };
 }
