@@ -86,6 +86,23 @@ describe("the camera's motion around a hole", () => {
   });
 });
 
+/** Mean absolute change of luma inside REGION from one frame to the next. */
+function meanChange(frames: readonly Uint8Array[]): number {
+  let change = 0;
+  let count = 0;
+  for (let t = 1; t < frames.length; t++) {
+    const now = frames[t] as Uint8Array;
+    const before = frames[t - 1] as Uint8Array;
+    for (let y = REGION.y; y < REGION.y + REGION.height; y++) {
+      for (let x = REGION.x; x < REGION.x + REGION.width; x++) {
+        change += Math.abs((now[y * WIDTH + x] as number) - (before[y * WIDTH + x] as number));
+        count++;
+      }
+    }
+  }
+  return change / count;
+}
+
 describe("an opaque mark over a panning picture", () => {
   const FRAMES = 40;
   const luma = texture(7);
@@ -143,21 +160,20 @@ describe("an opaque mark over a panning picture", () => {
     expect(last).toBeGreaterThan(first + 4);
   });
 
+  test("the picture brought in keeps its detail, and moves as the real one does", async () => {
+    const outputs = await smartfill(1);
+    const truth = Array.from({ length: FRAMES }, (_, t) => frame(t, false));
+    // Read once from the frame that showed it, not resampled frame after frame: 38 dB here,
+    // where a fill carried from the last frame's blurs to 27 dB and changes 15% less than the
+    // picture does from frame to frame.
+    expect(psnrInside(outputs, 1, FRAMES - 10, FRAMES)).toBeGreaterThan(33);
+    const moved = meanChange(outputs.slice(FRAMES - 11));
+    const real = meanChange(truth.slice(FRAMES - 11));
+    expect(Math.abs(moved / real - 1)).toBeLessThan(0.08);
+  });
+
   test("where the camera holds still, so does the fill", async () => {
-    const outputs = await smartfill(0);
-    let change = 0;
-    let count = 0;
-    for (let t = 1; t < FRAMES; t++) {
-      const now = outputs[t] as Uint8Array;
-      const before = outputs[t - 1] as Uint8Array;
-      for (let y = REGION.y; y < REGION.y + REGION.height; y++) {
-        for (let x = REGION.x; x < REGION.x + REGION.width; x++) {
-          change += Math.abs((now[y * WIDTH + x] as number) - (before[y * WIDTH + x] as number));
-          count++;
-        }
-      }
-    }
-    expect(change / count).toBeLessThan(0.1);
+    expect(meanChange(await smartfill(0))).toBeLessThan(0.1);
   });
 
   test("outside the mark's region nothing changes", async () => {

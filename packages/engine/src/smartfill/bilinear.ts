@@ -33,7 +33,11 @@ export function placeTap(
 }
 
 /** The value of `values` (an image `width` wide) at a placed tap. */
-export function readTap(values: Float32Array, width: number, tap: BilinearTap): number {
+export function readTap(
+  values: Float32Array | Uint8ClampedArray,
+  width: number,
+  tap: BilinearTap,
+): number {
   const a = tap.index;
   return (
     (values[a] as number) * tap.w00 +

@@ -1,15 +1,15 @@
 /**
- * The fill of an opaque mark carried along with the camera. Each frame, the picture under the
- * mark is taken from the previous frame (the real picture around the mark that the camera's
- * motion brings in, and what was carried there before), warped by the motion fitted on a ring
- * around the mark; its mismatch with the current frame's surroundings is spread over it as a
- * membrane, so it meets them without a seam. A carried pixel is trusted as far as it came from
- * the real picture, less with every frame it is carried; the rest of the spatial fill stays.
- * Over a still picture nothing is brought in and the spatial fill is left as it was.
+ * The fill of an opaque mark carried along with the camera. Each frame, every filled pixel is
+ * followed back by the motion fitted on a ring around the mark to the last frame that showed
+ * the picture there (the real picture around the mark, which the camera's motion brings in),
+ * and read from that frame once, so it keeps its detail however long it is carried; its
+ * mismatch with the current frame's surroundings is spread over it as a membrane, so it meets
+ * them without a seam. Where no frame kept showed it, the spatial fill stays. Over a still
+ * picture nothing is brought in and the spatial fill is left as it was.
  */
 
-import { dilate } from "../pixel-masks";
-import { bilinearTap, readTap } from "./bilinear";
+import { dilate, setPixels } from "../pixel-masks";
+import { type BilinearTap, bilinearTap, placeTap, readTap } from "./bilinear";
 import { type MarkModel, OPAQUE_MARK } from "./mark-model";
 import { cropWindow, type PlaneWindow } from "./mark-window";
 import { neighbourTable, relaxMembrane } from "./membrane";
@@ -19,8 +19,12 @@ import { fitRingMotion, type Image, type Motion, motionWarp, NO_MOTION } from ".
 export const CARRY_MARGIN = 32;
 /** Pixels next to the region left out of the ring (the mark's soft edge, compression). */
 const RING_GAP = 2;
-/** Trust kept per frame by a carried pixel: the older the picture, the less it is worth. */
-const DECAY = 0.97;
+/**
+ * Frames kept to read a hidden pixel from: how far back its picture may have been seen. The
+ * carried picture moves as the real one does; mixed with the spatial fill, or dropped as it
+ * ages, it would change less than the real picture from frame to frame.
+ */
+export const DEPTH = 60;
 /** Mean absolute difference over the aligned ring above which the motion is lost (a cut). */
 const LOST = 14;
 /**
@@ -29,8 +33,6 @@ const LOST = 14;
  */
 const UNEXPLAINED = 0.8;
 const NOISE = 3;
-/** Below this trust anywhere, nothing was brought in: the spatial fill is kept as it is. */
-const LEAST_TRUST = 0.01;
 /**
  * A carried fill whose edge strays from the pixels next to it by more than MISFIT times the
  * picture's own step there, plus MISFIT_NOISE levels, is not what lies beneath: an object that
@@ -38,6 +40,13 @@ const LEAST_TRUST = 0.01;
  */
 const MISFIT = 4;
 const MISFIT_NOISE = 3;
+/**
+ * A carry is dropped when, around the hole, it is off the frame by more than STILLER times the
+ * picture's own change there (plus a level), over LEAST_TESTED pixels or more. Handheld and
+ * moving shots stay under it; a still picture carried off by a passing object's motion does not.
+ */
+const STILLER = 4;
+const LEAST_TESTED = 16;
 const SWEEPS = 12;
 const FIRST_SWEEPS = 200;
 
@@ -47,6 +56,12 @@ export type Carrier = {
   /** Mixes the carried fill into the filled pixels of one plane's window values. */
   carry(plane: 0 | 1 | 2, frame: Uint8Array, values: Float32Array): void;
 };
+
+/**
+ * Per followed pixel, where its picture was last seen: how many frames back (0: in none kept),
+ * the position in that frame's extended window, and the change of light since.
+ */
+type Sources = { age: Uint16Array; x: Float32Array; y: Float32Array; light: Float32Array };
 
 /** One plane's extended window (the region's window grown by the margin) and its state. */
 type PlaneCarry = {
@@ -59,6 +74,16 @@ type PlaneCarry = {
   /** Extended-window index of each filled pixel, and its index in the region's window. */
   hole: Int32Array;
   holeInWindow: Int32Array;
+  /**
+   * The pixels followed back: the hole and the two pixels around it, so that a pixel's way
+   * back crosses the hole's edge, where the picture is not read (see `readable`), one frame
+   * at a time; each extended-window pixel's index in it (-1 for none), and each filled one's.
+   */
+  followed: Int32Array;
+  followedIndex: Int32Array;
+  holeFollowed: Int32Array;
+  /** The pixels a carried picture is read from: farther than a pixel from the hole. */
+  readable: Uint8Array;
   /** Per filled pixel, its four neighbours' extended indices (-1 off the window). */
   neighbours: Int32Array;
   /** The known pixels next to the filled ones, each once. */
@@ -68,10 +93,14 @@ type PlaneCarry = {
    * known pixel beyond that neighbour (-1 where there is none).
    */
   rim: Int32Array;
-  /** Last frame's picture: the real one around the hole, the carried fill inside it. */
-  previous: Float32Array | null;
-  /** Trust of each pixel of `previous`: 1 outside the hole. */
-  trust: Float32Array;
+  /**
+   * The last DEPTH frames' pictures, newest first, in whole levels as written out: the real
+   * one around the hole, the fill in it.
+   */
+  history: Uint8ClampedArray[];
+  /** This frame's sources, and the buffer the next frame's are written to. */
+  sources: Sources;
+  next: Sources;
   /** The membrane that takes the seam away, kept to warm-start the next frame's. */
   seam: Float32Array;
   seamStarted: boolean;
@@ -138,6 +167,12 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     }
   }
   const holePixels = Int32Array.from(hole);
+  const near = dilate(holeMask, width, height, 1);
+  const followed = setPixels(dilate(near, width, height, 1));
+  const followedIndex = new Int32Array(width * height).fill(-1);
+  followed.forEach((e, k) => {
+    followedIndex[e] = k;
+  });
   const neighbours = neighbourTable(width, height, holePixels);
   const around = new Set(neighbours.filter((n) => n >= 0 && !holeMask[n]));
   const rim = rimOf(holePixels, neighbours, holeMask, width, height);
@@ -148,13 +183,27 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     dy,
     hole: holePixels,
     holeInWindow: Int32Array.from(holeInWindow),
+    followed,
+    followedIndex,
+    holeFollowed: holePixels.map((e) => followedIndex[e] as number),
+    readable: near.map((set) => 1 - set),
     neighbours,
     around: Int32Array.from([...around].sort((a, b) => a - b)),
     rim,
-    previous: null,
-    trust: new Float32Array(width * height).fill(1),
+    history: [],
+    sources: newSources(followed.length),
+    next: newSources(followed.length),
     seam: new Float32Array(width * height),
     seamStarted: false,
+  };
+}
+
+function newSources(count: number): Sources {
+  return {
+    age: new Uint16Array(count),
+    x: new Float32Array(count),
+    y: new Float32Array(count),
+    light: new Float32Array(count),
   };
 }
 
@@ -198,7 +247,7 @@ function cropExtended(frame: Uint8Array, carry: PlaneCarry): Float32Array {
 /** Where each pixel of this plane's extended window was in the previous frame. */
 function planeWarp(carry: PlaneCarry, motion: Motion) {
   const { width, height, plane } = carry.extended;
-  return motionWarp(motion, width, height, 1 / (1 << plane.shift)).place;
+  return motionWarp(motion, width, height, 1 / (1 << plane.shift));
 }
 
 /**
@@ -212,8 +261,8 @@ function carryPlane(
   motion: Motion | null,
   check: boolean,
 ): boolean {
-  const { hole, holeInWindow, window, dx, dy } = carry;
-  const { width, height } = carry.extended;
+  const { hole, holeInWindow, window, dx, dy, history } = carry;
+  const { width } = carry.extended;
   const current = cropExtended(frame, carry);
   // The current frame as the unblender left it: corrected inside the region, spatially filled.
   for (let y = 0; y < window.height; y++) {
@@ -222,52 +271,140 @@ function carryPlane(
       if (window.inside[i]) current[(y + dy) * width + x + dx] = values[i] as number;
     }
   }
-  const trust = new Float32Array(width * height).fill(1);
-  const previous = carry.previous;
-  const previousTrust = carry.trust;
-  carry.previous = current;
-  carry.trust = trust;
-  const restart = () => {
-    for (let k = 0; k < hole.length; k++) trust[hole[k] as number] = 0;
-    carry.seamStarted = false;
-  };
+  const previous = history[0];
   if (!previous || !motion) {
-    restart();
+    history.length = 0;
+    keep(carry, current, true);
     return true;
   }
-  const tap = bilinearTap();
-  const warp = planeWarp(carry, motion);
   const carried = new Float32Array(hole.length);
-  let most = 0;
-  for (let k = 0; k < hole.length; k++) {
-    const e = hole[k] as number;
-    if (warp(e, tap)) {
-      carried[k] = readTap(previous, width, tap) + motion.light;
-      const kept = DECAY * readTap(previousTrust, width, tap);
-      trust[e] = kept;
-      most = Math.max(most, kept);
-    } else {
-      carried[k] = current[e] as number;
-      trust[e] = 0;
-    }
-  }
-  if (most < LEAST_TRUST) {
+  const found = findSources(carry, motion, current, carried);
+  // Nothing found yet: the pixels around the hole keep their sources for the next frame.
+  if (found === 0) {
+    keep(carry, current, false);
     carry.seamStarted = false;
     return true;
   }
-  if (check && !meetsSurroundings(carry, carried, current)) {
-    restart();
+  if (check && !(meetsSurroundings(carry, carried, current) && staysNearFrame(carry, current))) {
+    keep(carry, current, true);
     return false;
   }
   smoothSeam(carry, current, previous, motion, carried);
+  const { age } = carry.next;
   for (let k = 0; k < hole.length; k++) {
+    if (age[carry.holeFollowed[k] as number] === 0) continue;
     const e = hole[k] as number;
-    const i = holeInWindow[k] as number;
-    const c = trust[e] as number;
-    current[e] = carried[k] as number;
-    values[i] = c * (carried[k] as number) + (1 - c) * (values[i] as number);
+    const value = carried[k] as number;
+    values[holeInWindow[k] as number] = value;
+    current[e] = value;
   }
+  keep(carry, current, false);
   return true;
+}
+
+/**
+ * Where each followed pixel's picture was last seen, from where it was in the previous frame:
+ * outside the hole there, or carried from a followed pixel's own source (the nearest one,
+ * shifted by the fraction between them). Writes `carry.next` and, for the filled pixels found,
+ * their value in `carried` (the current frame's elsewhere); returns how many were found.
+ */
+function findSources(
+  carry: PlaneCarry,
+  motion: Motion,
+  current: Float32Array,
+  carried: Float32Array,
+): number {
+  const { followed, followedIndex, readable, sources, next } = carry;
+  const { width, height } = carry.extended;
+  const tap = bilinearTap();
+  const { place, to } = planeWarp(carry, motion);
+  for (let k = 0; k < followed.length; k++) {
+    next.age[k] = 0;
+    if (!place(followed[k] as number, tap)) continue;
+    const a = tap.index;
+    if (readable[a] && readable[a + 1] && readable[a + width] && readable[a + width + 1]) {
+      setSource(next, k, 1, to.x, to.y, motion.light);
+      continue;
+    }
+    const nx = Math.round(to.x);
+    const ny = Math.round(to.y);
+    const m = followedIndex[ny * width + nx] as number;
+    const age = m < 0 ? 0 : (sources.age[m] as number);
+    if (age === 0 || age >= DEPTH) continue;
+    const x = (sources.x[m] as number) + to.x - nx;
+    const y = (sources.y[m] as number) + to.y - ny;
+    if (placeTap(tap, width, height, x, y)) {
+      setSource(next, k, age + 1, x, y, (sources.light[m] as number) + motion.light);
+    }
+  }
+  const { hole, holeFollowed } = carry;
+  let found = 0;
+  for (let k = 0; k < hole.length; k++) {
+    const f = holeFollowed[k] as number;
+    const age = next.age[f] as number;
+    if (age === 0) {
+      carried[k] = current[hole[k] as number] as number;
+      continue;
+    }
+    carried[k] = foundValue(carry, f, tap);
+    found++;
+  }
+  return found;
+}
+
+/** The value found for followed pixel k (it has a source in `carry.next`). */
+function foundValue(carry: PlaneCarry, k: number, tap: BilinearTap): number {
+  const { next, history } = carry;
+  const { width, height } = carry.extended;
+  placeTap(tap, width, height, next.x[k] as number, next.y[k] as number);
+  const seen = history[(next.age[k] as number) - 1] as Uint8ClampedArray;
+  return readTap(seen, width, tap) + (next.light[k] as number);
+}
+
+function setSource(sources: Sources, k: number, age: number, x: number, y: number, light: number) {
+  sources.age[k] = age;
+  sources.x[k] = x;
+  sources.y[k] = y;
+  sources.light[k] = light;
+}
+
+/**
+ * Ends a plane's frame: its picture joins the history and the sources just found become the
+ * current ones; on a `restart` none are kept, and the seam starts again.
+ */
+function keep(carry: PlaneCarry, current: Float32Array, restart: boolean): void {
+  const { history } = carry;
+  history.unshift(Uint8ClampedArray.from(current));
+  if (history.length > DEPTH) history.pop();
+  if (restart) {
+    carry.next.age.fill(0);
+    carry.seamStarted = false;
+  }
+  [carry.sources, carry.next] = [carry.next, carry.sources];
+}
+
+/**
+ * Whether, on the pixels around the hole that the frame shows, what is carried there stays
+ * near the frame: within STILLER times the change of the picture itself there since the last
+ * frame, plus a level (see STILLER). When it does not, the carry moves a picture that holds
+ * still: an object that crossed the ring took the motion along, and what was carried with it
+ * is not what lies beneath.
+ */
+function staysNearFrame(carry: PlaneCarry, current: Float32Array): boolean {
+  const { followed, readable, history, next } = carry;
+  const previous = history[0] as Uint8ClampedArray;
+  const tap = bilinearTap();
+  let carriedOff = 0;
+  let stillOff = 0;
+  let count = 0;
+  for (let k = 0; k < followed.length; k++) {
+    const e = followed[k] as number;
+    if (next.age[k] === 0 || !readable[e]) continue;
+    carriedOff += Math.abs(foundValue(carry, k, tap) - (current[e] as number));
+    stillOff += Math.abs((previous[e] as number) - (current[e] as number));
+    count++;
+  }
+  return count < LEAST_TESTED || carriedOff <= STILLER * stillOff + count;
 }
 
 /** Whether the carried fill's edge stays near the pixels next to it (see MISFIT). */
@@ -296,16 +433,16 @@ function meetsSurroundings(carry: PlaneCarry, carried: Float32Array, current: Fl
 function smoothSeam(
   carry: PlaneCarry,
   current: Float32Array,
-  previous: Float32Array,
+  previous: Uint8ClampedArray,
   motion: Motion,
   carried: Float32Array,
 ): void {
   const { hole, around, seam, neighbours } = carry;
   const tap = bilinearTap();
-  const warp = planeWarp(carry, motion);
+  const { place } = planeWarp(carry, motion);
   for (let k = 0; k < around.length; k++) {
     const e = around[k] as number;
-    const inside = warp(e, tap);
+    const inside = place(e, tap);
     seam[e] = inside
       ? (current[e] as number) - (readTap(previous, carry.extended.width, tap) + motion.light)
       : 0;

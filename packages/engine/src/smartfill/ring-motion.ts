@@ -50,8 +50,9 @@ const FULL_RESOLUTION_RING = 16_000;
 /**
  * A motion's warp on an image `width` x `height`: `place(i, tap)` points `tap` at where pixel i
  * of the current image was in the previous one (false when that is less than `inset` from the
- * previous image's edge) and leaves the pixel's offset from the centre in `from`. Shifts are
- * multiplied by `shiftScale` (a chroma plane's, fitted on luma, are halved).
+ * previous image's edge), and leaves the pixel's offset from the centre in `from` and where it
+ * was in `to`. Shifts are multiplied by `shiftScale` (a chroma plane's, fitted on luma, are
+ * halved).
  */
 export function motionWarp(motion: Motion, width: number, height: number, shiftScale = 1) {
   const cx = (width - 1) / 2;
@@ -59,17 +60,18 @@ export function motionWarp(motion: Motion, width: number, height: number, shiftS
   const tx = motion.tx * shiftScale;
   const ty = motion.ty * shiftScale;
   const from = { dx: 0, dy: 0 };
+  const to = { x: 0, y: 0 };
   const place = (i: number, tap: BilinearTap, inset = 0): boolean => {
     const x = i % width;
     const dx = x - cx;
     const dy = (i - x) / width - cy;
     from.dx = dx;
     from.dy = dy;
-    const px = x + tx + motion.xx * dx + motion.xy * dy;
-    const py = cy + dy + ty + motion.yx * dx + motion.yy * dy;
-    return placeTap(tap, width, height, px, py, inset);
+    to.x = x + tx + motion.xx * dx + motion.xy * dy;
+    to.y = cy + dy + ty + motion.yx * dx + motion.yy * dy;
+    return placeTap(tap, width, height, to.x, to.y, inset);
   };
-  return { place, from };
+  return { place, from, to };
 }
 
 type Level = {
