@@ -374,8 +374,13 @@ function setSource(sources: Sources, k: number, age: number, x: number, y: numbe
  */
 function keep(carry: PlaneCarry, current: Float32Array, restart: boolean): void {
   const { history } = carry;
-  history.unshift(Uint8ClampedArray.from(current));
-  if (history.length > DEPTH) history.pop();
+  // Once DEPTH are kept, the oldest picture's buffer takes the newest.
+  const picture =
+    history.length < DEPTH
+      ? new Uint8ClampedArray(current.length)
+      : (history.pop() as Uint8ClampedArray);
+  picture.set(current);
+  history.unshift(picture);
   if (restart) {
     carry.next.age.fill(0);
     carry.seamStarted = false;
