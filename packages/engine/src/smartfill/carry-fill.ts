@@ -22,9 +22,11 @@ const RING_GAP = 2;
 /**
  * Frames kept to read a hidden pixel from: how far back its picture may have been seen. The
  * carried picture moves as the real one does; mixed with the spatial fill, or dropped as it
- * ages, it would change less than the real picture from frame to frame.
+ * ages, it would change less than the real picture from frame to frame. Fewer are kept where
+ * they would take more than HISTORY_BYTES (a region and its margin over about 90,000 pixels).
  */
-export const DEPTH = 60;
+export const DEPTH = 120;
+const HISTORY_BYTES = 16 << 20;
 /** Mean absolute difference over the aligned ring above which the motion is lost (a cut). */
 const LOST = 14;
 /**
@@ -94,9 +96,10 @@ type PlaneCarry = {
    */
   rim: Int32Array;
   /**
-   * The last DEPTH frames' pictures, newest first, in whole levels as written out: the real
-   * one around the hole, the fill in it.
+   * The last `depth` frames' pictures, newest first, in whole levels as written out: the real
+   * one around the hole, the fill in it. `depth` is the same for the three planes.
    */
+  depth: number;
   history: Uint8ClampedArray[];
   /** This frame's sources, and the buffer the next frame's are written to. */
   sources: Sources;
@@ -112,6 +115,9 @@ export function createCarrier(model: MarkModel): Carrier | null {
   const planes = model.window.map((window, plane) =>
     planeCarry(window, model.fill[plane] as Uint8Array),
   ) as [PlaneCarry, PlaneCarry, PlaneCarry];
+  const bytes = planes.reduce((sum, { extended }) => sum + extended.width * extended.height, 0);
+  const depth = Math.max(1, Math.min(DEPTH, Math.floor(HISTORY_BYTES / bytes)));
+  for (const plane of planes) plane.depth = depth;
   const luma = planes[0];
   const ring = ringMask(luma);
   let previousLuma: Image | null = null;
@@ -190,6 +196,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     neighbours,
     around: Int32Array.from([...around].sort((a, b) => a - b)),
     rim,
+    depth: DEPTH,
     history: [],
     sources: newSources(followed.length),
     next: newSources(followed.length),
@@ -330,7 +337,7 @@ function findSources(
     const ny = Math.round(to.y);
     const m = followedIndex[ny * width + nx] as number;
     const age = m < 0 ? 0 : (sources.age[m] as number);
-    if (age === 0 || age >= DEPTH) continue;
+    if (age === 0 || age >= carry.depth) continue;
     const x = (sources.x[m] as number) + to.x - nx;
     const y = (sources.y[m] as number) + to.y - ny;
     if (placeTap(tap, width, height, x, y)) {
@@ -374,9 +381,9 @@ function setSource(sources: Sources, k: number, age: number, x: number, y: numbe
  */
 function keep(carry: PlaneCarry, current: Float32Array, restart: boolean): void {
   const { history } = carry;
-  // Once DEPTH are kept, the oldest picture's buffer takes the newest.
+  // Once `depth` are kept, the oldest picture's buffer takes the newest.
   const picture =
-    history.length < DEPTH
+    history.length < carry.depth
       ? new Uint8ClampedArray(current.length)
       : (history.pop() as Uint8ClampedArray);
   picture.set(current);
