@@ -373,7 +373,7 @@ function outlineCorrelation(model: MarkModel, pixels: Uint8Array): number {
   if (showsCore(model, pixels)) return 1;
   const luma = model.corrections[0];
   const fill = model.fill[0];
-  const { inside } = model.window[0];
+  const { inside, width, height } = model.window[0];
   let ringSum = 0;
   let ringCount = 0;
   for (let i = 0; i < inside.length; i++) {
@@ -390,8 +390,13 @@ function outlineCorrelation(model: MarkModel, pixels: Uint8Array): number {
       : luma.mean + (light - luma.mean - (luma.offset[i] ?? 0)) / (luma.gain[i] ?? 1);
     effect[i] = marked - light;
   }
-  const expected = (i: number, j: number) => (effect[i] as number) - (effect[j] as number);
-  return pairCorrelation(model.window[0], pixels, expected, 1);
+  // Over the pairs the mark makes differ by a level or more.
+  const sums = correlationSums();
+  eachPair(width, height, (i, j) => {
+    const expected = (effect[i] as number) - (effect[j] as number);
+    if (Math.abs(expected) >= 1) sums.add((pixels[i] as number) - (pixels[j] as number), expected);
+  });
+  return sums.correlation();
 }
 
 /** Neighbours whose gains differ by less than this share are under one opacity of the mark. */
@@ -441,25 +446,6 @@ function colourEdgeCorrelation(model: MarkModel, pixels: Uint8Array): number {
       (pixels[pairs[2 * k] as number] as number) - (pixels[pairs[2 * k + 1] as number] as number);
     sums.add(seen, expected[k] as number);
   }
-  return sums.correlation();
-}
-
-/**
- * Normalised correlation of a frame's differences between neighbours with the expected ones,
- * over the pairs where the expected difference is at least `least` levels.
- */
-function pairCorrelation(
-  window: PlaneWindow,
-  pixels: Uint8Array,
-  expectedOf: (i: number, j: number) => number,
-  least: number,
-): number {
-  const sums = correlationSums();
-  eachPair(window.width, window.height, (i, j) => {
-    const expected = expectedOf(i, j);
-    if (Math.abs(expected) < least) return;
-    sums.add((pixels[i] as number) - (pixels[j] as number), expected);
-  });
   return sums.correlation();
 }
 
