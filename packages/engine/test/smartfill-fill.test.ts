@@ -1,8 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { toRegions } from "../src/regions";
 import { type PlaneView, sampleBorder } from "../src/smartfill/border";
+import { cleanEdges } from "../src/smartfill/clean-edges";
 import { fillCoonsPatch } from "../src/smartfill/coons-patch";
 import { fillInverseDistance } from "../src/smartfill/inverse-distance-fill";
+import { cropWindowSample } from "../src/smartfill/mark-model";
+import { markWindow } from "../src/smartfill/mark-window";
 import { BLENDS, createSpatialFiller, DEFAULT_SPATIAL_FILL } from "../src/smartfill/spatial-fill";
 import { smoothBorder } from "../src/smartfill/temporal-smoothing";
 import { type Box, regionInPlane, yuv420Layout } from "../src/smartfill/yuv-layout";
@@ -167,9 +170,10 @@ describe("temporal smoothing of the border", () => {
 describe.each(Object.keys(BLENDS) as Array<keyof typeof BLENDS>)(
   "the frame filler with %s",
   (blend) => {
-    test("rewrites the regions in all three planes and nothing else", () => {
+    test("rewrites the region in all three planes and nothing else", () => {
       const layout = yuv420Layout(64, 48);
-      const regions = toRegions([{ x: 11, y: 9, width: 13, height: 7 }], layout);
+      const [region] = toRegions([{ x: 11, y: 9, width: 13, height: 7 }], layout);
+      if (!region) throw new Error("no region");
       const frame = new Uint8Array(layout.frameSize);
       const [y, u, v] = layout.planes;
       frame.fill(60, y.offset, u.offset);
@@ -182,7 +186,7 @@ describe.each(Object.keys(BLENDS) as Array<keyof typeof BLENDS>)(
         [u, 20],
         [v, 240],
       ] as const) {
-        const b = regionInPlane(regions[0] ?? { x: 0, y: 0, width: 0, height: 0 }, plane);
+        const b = regionInPlane(region, plane);
         for (let row = b.y0; row < b.y1; row++) {
           frame.fill(
             value,
@@ -191,8 +195,58 @@ describe.each(Object.keys(BLENDS) as Array<keyof typeof BLENDS>)(
           );
         }
       }
-      createSpatialFiller(layout, regions, { ...DEFAULT_SPATIAL_FILL, blend })(frame);
+      createSpatialFiller(layout, region, { ...DEFAULT_SPATIAL_FILL, blend })(frame);
       expect(frame).toEqual(clean);
     });
   },
 );
+
+describe("the region's clean edges", () => {
+  const layout = yuv420Layout(64, 48);
+  const [region] = toRegions([{ x: 12, y: 10, width: 20, height: 12 }], layout);
+  if (!region) throw new Error("no region");
+  /** A gentle slope with grain that changes from frame to frame. */
+  const picture = (x: number, y: number, t: number) =>
+    90 + x + Math.floor(y / 2) + ((x * 7919 + y * 104_729 + t * 15_485_863) % 13);
+  /** A frame of the picture with a bright mark over the luma rows and columns given. */
+  const frame = (t: number, mark: Box) => {
+    const pixels = new Uint8Array(layout.frameSize).fill(128);
+    for (let y = 0; y < 48; y++) {
+      for (let x = 0; x < 64; x++) {
+        const marked = x >= mark.x0 && x < mark.x1 && y >= mark.y0 && y < mark.y1;
+        pixels[y * 64 + x] = marked ? 240 : picture(x, y, t);
+      }
+    }
+    return pixels;
+  };
+  const edgesOver = (mark: Box) =>
+    cleanEdges(
+      markWindow(layout, region),
+      [0, 1, 2, 3, 4].map((t) => cropWindowSample(frame(t, mark), markWindow(layout, region))),
+    );
+
+  test("a mark with room around it leaves every side's line clean, and the fill keeps it", () => {
+    const mark = { x0: 15, y0: 13, x1: 29, y1: 19 };
+    const edges = edgesOver(mark);
+    expect(edges[0]).toEqual({ top: true, bottom: true, left: true, right: true });
+    const marked = frame(9, mark);
+    createSpatialFiller(layout, region, DEFAULT_SPATIAL_FILL, edges)(marked);
+    const truth = (x: number, y: number) => picture(x, y, 9);
+    for (let x = 12; x < 32; x++) {
+      expect(marked[10 * 64 + x]).toBe(truth(x, 10));
+      expect(marked[21 * 64 + x]).toBe(truth(x, 21));
+    }
+    for (let y = 10; y < 22; y++) expect(marked[y * 64 + 12]).toBe(truth(12, y));
+    // The mark itself is gone.
+    expect(marked[16 * 64 + 20]).toBeLessThan(200);
+  });
+
+  test("a side the mark reaches is filled from outside, the others keep their line", () => {
+    const mark = { x0: 15, y0: 10, x1: 29, y1: 19 };
+    const edges = edgesOver(mark);
+    expect(edges[0]).toEqual({ top: false, bottom: true, left: true, right: true });
+    const marked = frame(9, mark);
+    createSpatialFiller(layout, region, DEFAULT_SPATIAL_FILL, edges)(marked);
+    for (let x = 15; x < 29; x++) expect(marked[10 * 64 + x]).toBeLessThan(200);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Region } from "../regions";
+import { type CleanEdges, cleanEdges } from "./clean-edges";
 import { compareWithFill } from "./fill-error";
 import {
   cropWindowSample,
@@ -89,6 +90,8 @@ export type RegionPlan = {
   always: boolean;
   /** The picture beneath, where samples without the mark show it (see plate-fill.ts). */
   plate?: Plate;
+  /** The sides whose outermost line a fill from the border keeps (see clean-edges.ts). */
+  edges?: CleanEdges;
 } & (
   | {
       kind: "invert";
@@ -131,7 +134,10 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         const unknown: RegionPlan = { kind: "fill", model: null, always: true };
         if (!window || taken.length < 3) return unknown;
         const { model, present } = estimateMark(window, taken, checkpoint);
-        const plan = planRegion(window, taken, model, present);
+        const plan = {
+          ...planRegion(window, taken, model, present),
+          edges: cleanEdges(window, taken),
+        };
         if (!plan.model || plan.always) return plan;
         const hidden = taken.filter((_, i) => !present[i]);
         if (hidden.length < MIN_UNMARKED) return plan;

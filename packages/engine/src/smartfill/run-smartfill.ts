@@ -14,7 +14,7 @@ import { createMarkLearner, type LearntMarks, type RegionPlan, sampleStep } from
 import { cropSample, showsMark } from "./mark-model";
 import { createPlateFiller } from "./plate-fill";
 import { decodeArgs, encodeFromPipeArgs, sampleArgs } from "./smartfill-args";
-import { createSpatialFiller, type FrameFiller } from "./spatial-fill";
+import { createSpatialFiller, DEFAULT_SPATIAL_FILL, type FrameFiller } from "./spatial-fill";
 import { createUnblender } from "./unblend";
 import { writeFrame } from "./write-frame";
 import { type YuvLayout, yuv420Layout } from "./yuv-layout";
@@ -48,7 +48,7 @@ function regionFiller(layout: YuvLayout, region: Region, plan: RegionPlan): Fram
   if (plan.kind === "invert") {
     return createUnblender([plan.model], { always: plan.always, strength: plan.strength });
   }
-  const border = createSpatialFiller(layout, [region]);
+  const border = createSpatialFiller(layout, region, DEFAULT_SPATIAL_FILL, plan.edges);
   const model = plan.model;
   if (!model || plan.always) return border;
   return (frame: Uint8Array) => {

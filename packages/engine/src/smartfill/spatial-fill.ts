@@ -1,5 +1,6 @@
 import type { Region } from "../regions";
 import { type Border, type PlaneView, sampleBorder } from "./border";
+import { type CleanEdges, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { fillCoonsPatch } from "./coons-patch";
 import { fillInverseDistance } from "./inverse-distance-fill";
 import { DEFAULT_SMOOTHING, type SmoothingOptions, smoothBorder } from "./temporal-smoothing";
@@ -30,19 +31,22 @@ export const DEFAULT_SPATIAL_FILL: SpatialFillOptions = {
 type Target = { plane: Plane; box: Box; previous: Border | null };
 
 /**
- * The first smartfill: every region of every plane is filled from the band of pixels around
- * it, the band smoothed over time. Regions are done in order, so a region next to an earlier
- * one sees it already filled.
+ * The first smartfill: the region is filled, on every plane, from the band of pixels around
+ * it, the band smoothed over time. On its clean sides (`edges`, see clean-edges.ts) the band is
+ * the region's own outermost line, which is kept.
  */
 export function createSpatialFiller(
   layout: YuvLayout,
-  regions: readonly Region[],
+  region: Region,
   options: SpatialFillOptions = DEFAULT_SPATIAL_FILL,
+  edges?: CleanEdges,
 ): FrameFiller {
   const blend = BLENDS[options.blend];
-  const targets: Target[] = regions.flatMap((region) =>
-    layout.planes.map((plane) => ({ plane, box: regionInPlane(region, plane), previous: null })),
-  );
+  const targets: Target[] = layout.planes.map((plane, index) => ({
+    plane,
+    box: insetBox(regionInPlane(region, plane), edges?.[index] ?? NO_CLEAN_SIDES),
+    previous: null,
+  }));
   return (frame) => {
     for (const target of targets) {
       const view = {
