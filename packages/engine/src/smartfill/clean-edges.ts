@@ -6,7 +6,7 @@
  */
 
 import type { WindowSample } from "./mark-model";
-import type { PlaneWindow } from "./mark-window";
+import { insideBox, type PlaneWindow } from "./mark-window";
 import type { Box } from "./yuv-layout";
 
 /** Which sides of a region's box keep their outermost line (it shows no mark). */
@@ -27,24 +27,6 @@ export const EDGE_STEP_RATIO = 2;
 /** Levels added to that allowance, so that a flat picture's noise does not decide. */
 export const EDGE_STEP_LEVELS = 2;
 
-/** The region's box on a window's plane, in window coordinates (the `inside` pixels). */
-export function insideBox(window: PlaneWindow): Box {
-  const { width, height, inside } = window;
-  let box: Box = { x0: width, y0: height, x1: 0, y1: 0 };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!inside[y * width + x]) continue;
-      box = {
-        x0: Math.min(box.x0, x),
-        y0: Math.min(box.y0, y),
-        x1: Math.max(box.x1, x + 1),
-        y1: Math.max(box.y1, y + 1),
-      };
-    }
-  }
-  return box;
-}
-
 /** Per plane, the sides whose outermost line shows the picture just outside it on the samples. */
 export function cleanEdges(
   window: readonly [PlaneWindow, PlaneWindow, PlaneWindow],
@@ -60,7 +42,7 @@ export function cleanEdges(
 
 function cleanSides(window: PlaneWindow, samples: readonly Uint8Array[]): CleanSides {
   const box = insideBox(window);
-  if (box.x1 - box.x0 < 3 || box.y1 - box.y0 < 3) return NO_CLEAN_SIDES;
+  if (!box || box.x1 - box.x0 < 3 || box.y1 - box.y0 < 3) return NO_CLEAN_SIDES;
   const { width, height } = window;
   // Each side: how to reach its pixel `i` (along it) `d` lines outward from its own line.
   const along = (length: number, at: (i: number, d: number) => [number, number] | null) =>

@@ -1,7 +1,7 @@
 import { sampleBorder } from "./border";
 import { fillInverseDistance } from "./inverse-distance-fill";
 import { correctWindow, type MarkModel, type WindowSample } from "./mark-model";
-import type { PlaneWindow } from "./mark-window";
+import { insideBox, type PlaneWindow } from "./mark-window";
 import type { Box } from "./yuv-layout";
 
 /** Samples the estimate looks at, spread over those given: enough for a steady mean. */
@@ -19,7 +19,7 @@ export type FillComparison = { mark: number; fill: number };
  */
 export function compareWithFill(model: MarkModel, shown: readonly WindowSample[]): FillComparison {
   const window = model.window[0];
-  const box = insideBox(window.inside, window.width);
+  const box = insideBox(window);
   if (!box) return { mark: 0, fill: 0 };
   let markError = 0;
   let fillError = 0;
@@ -54,7 +54,7 @@ function borderFill(window: PlaneWindow, box: Box, pixels: Uint8Array): Uint8Arr
  * the mark: there the picture beneath is known, so the fill is judged against it.
  */
 export function borderFillError(window: PlaneWindow, unmarked: readonly Uint8Array[]): number {
-  const box = insideBox(window.inside, window.width);
+  const box = insideBox(window);
   if (!box) return 0;
   let error = 0;
   let count = 0;
@@ -69,23 +69,4 @@ export function borderFillError(window: PlaneWindow, unmarked: readonly Uint8Arr
     }
   }
   return count === 0 ? 0 : error / count;
-}
-
-/** The bounding box of the pixels flagged inside, or null when there are none. */
-function insideBox(inside: Uint8Array, width: number): Box | null {
-  let box: Box | null = null;
-  for (let i = 0; i < inside.length; i++) {
-    if (!inside[i]) continue;
-    const x = i % width;
-    const y = (i - x) / width;
-    box = box
-      ? {
-          x0: Math.min(box.x0, x),
-          y0: Math.min(box.y0, y),
-          x1: Math.max(box.x1, x + 1),
-          y1: Math.max(box.y1, y + 1),
-        }
-      : { x0: x, y0: y, x1: x + 1, y1: y + 1 };
-  }
-  return box;
 }

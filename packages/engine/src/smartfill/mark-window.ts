@@ -1,5 +1,5 @@
 import type { Region } from "../regions";
-import type { Plane, YuvLayout } from "./yuv-layout";
+import type { Box, Plane, YuvLayout } from "./yuv-layout";
 
 /** Pixels of surroundings kept around a region (luma), where the mark is assumed absent. */
 export const WINDOW_MARGIN = 4;
@@ -80,4 +80,24 @@ export function cropWindow(frame: Uint8Array, window: PlaneWindow): Uint8Array {
 /** Index in the frame of a window's pixel (x, y). */
 export function frameIndex(window: PlaneWindow, x: number, y: number): number {
   return window.plane.offset + (window.y0 + y) * window.plane.width + window.x0 + x;
+}
+
+/** The region's box on a window's plane, in window coordinates; null when it has no pixel. */
+export function insideBox(window: PlaneWindow): Box | null {
+  const { width, height, inside } = window;
+  let box: Box | null = null;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!inside[y * width + x]) continue;
+      box = box
+        ? {
+            x0: Math.min(box.x0, x),
+            y0: Math.min(box.y0, y),
+            x1: Math.max(box.x1, x + 1),
+            y1: Math.max(box.y1, y + 1),
+          }
+        : { x0: x, y0: y, x1: x + 1, y1: y + 1 };
+    }
+  }
+  return box;
 }
