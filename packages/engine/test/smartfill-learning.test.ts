@@ -5,6 +5,7 @@
  * would show each pixel the same few values again and again, which no real footage does.
  */
 import { describe, expect, test } from "bun:test";
+import { cleanEdges } from "../src/smartfill/clean-edges";
 import { snapToDominantGain } from "../src/smartfill/dominant-opacity";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
 import { estimateMark, showsMark, type WindowSample } from "../src/smartfill/mark-model";
@@ -73,13 +74,32 @@ describe("learning a static semi-transparent mark", () => {
   test("the inverse gives back the picture beneath (> 31 dB, at least 10 dB better)", () => {
     const { model, present } = estimateMark(window, marked.map(sampleOf));
     expect(present.every(Boolean)).toBe(true);
-    const unblend = createUnblender([model]);
+    const unblend = createUnblender(model);
     const before = lumaPsnrInRegion(marked[5] as Uint8Array, clean[5] as Uint8Array);
     const restored = (marked[5] as Uint8Array).slice();
     unblend(restored);
     const after = lumaPsnrInRegion(restored, clean[5] as Uint8Array);
     expect(after).toBeGreaterThan(31);
     expect(after).toBeGreaterThan(before + 10);
+  });
+
+  test("the region's clean outermost lines are left exactly as they were", () => {
+    const { model } = estimateMark(window, marked.map(sampleOf));
+    const edges = cleanEdges(window, marked.map(sampleOf));
+    expect(edges[0]).toEqual({ top: true, bottom: true, left: true, right: true });
+    const restored = (marked[5] as Uint8Array).slice();
+    const moved = (marked[5] as Uint8Array).slice();
+    createUnblender(model, { always: false, strength: 1, edges })(restored);
+    createUnblender(model)(moved);
+    const { x, y, width, height } = REGION;
+    const edge = (f: Uint8Array) =>
+      [y, y + height - 1].flatMap((row) => [
+        ...f.subarray(row * layout.width + x, row * layout.width + x + width),
+      ]);
+    expect(edge(restored)).toEqual(edge(marked[5] as Uint8Array));
+    // Without the edges, the correction rewrites them (and the test above would prove nothing).
+    expect(edge(moved)).not.toEqual(edge(marked[5] as Uint8Array));
+    expect(lumaPsnrInRegion(restored, clean[5] as Uint8Array)).toBeGreaterThan(31);
   });
 
   test("the learnt gain is 1 / (1 - alpha) inside the bar and 1 around it", () => {
@@ -96,7 +116,7 @@ describe("learning a static semi-transparent mark", () => {
     const { model } = estimateMark(window, marked.map(sampleOf));
     expect(showsMark(model, sampleOf(clean[3] as Uint8Array))).toBe(false);
     const untouched = (clean[3] as Uint8Array).slice();
-    createUnblender([model])(untouched);
+    createUnblender(model)(untouched);
     expect(Buffer.from(untouched).equals(Buffer.from(clean[3] as Uint8Array))).toBe(true);
   });
 
@@ -166,7 +186,7 @@ test("a logo over a moving picture is learnt as broad and corrected in full", ()
   if (plan?.kind !== "invert") throw new Error(`the logo was not inverted: ${plan?.kind}`);
   expect(plan.strength).toBe(1);
   const restored = frame(7, true, logoAlpha);
-  createUnblender([plan.model], { always: true, strength: plan.strength })(restored);
+  createUnblender(plan.model, { always: true, strength: plan.strength })(restored);
   const truth = frame(7, false, logoAlpha);
   const input = lumaPsnrInRegion(frame(7, true, logoAlpha), truth);
   expect(lumaPsnrInRegion(restored, truth)).toBeGreaterThan(input + 10);

@@ -46,7 +46,8 @@ export function smartfillFrom(run: RunContext, marks: LearntMarks): FrameTransfo
 function regionFiller(layout: YuvLayout, region: Region, plan: RegionPlan): FrameFiller {
   if (plan.kind === "keep") return () => {};
   if (plan.kind === "invert") {
-    return createUnblender([plan.model], { always: plan.always, strength: plan.strength });
+    const { always, strength, edges } = plan;
+    return createUnblender(plan.model, { always, strength, ...(edges ? { edges } : {}) });
   }
   const border = createSpatialFiller(layout, region, DEFAULT_SPATIAL_FILL, plan.edges);
   const model = plan.model;

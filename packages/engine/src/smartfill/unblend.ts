@@ -1,7 +1,8 @@
 import { createCarrier } from "./carry-fill";
+import { type CleanEdges, type CleanSides, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
 import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
-import { frameIndex, type PlaneWindow } from "./mark-window";
+import { frameIndex, insideBox, type PlaneWindow } from "./mark-window";
 import { neighbourTable, relaxMembrane } from "./membrane";
 import type { FrameFiller } from "./spatial-fill";
 
@@ -18,6 +19,8 @@ export type UnblendPlan = {
   always: boolean;
   /** Share of the correction applied: 1 writes it, less mixes it with the input. */
   strength: number;
+  /** The sides whose outermost line shows no mark: it is left as it is (see clean-edges.ts). */
+  edges?: CleanEdges;
 };
 
 /**
@@ -36,46 +39,45 @@ type FillState = {
   around: Int32Array;
   /** Where the directional fill takes each filled pixel from. */
   taps: DirectionalTaps;
+  /** 1 where the window's pixel is written: inside the region, off its clean edges. */
+  written: Uint8Array;
 };
 
 /**
- * Takes the learnt marks out of each frame, in place: frames that show a mark get its blend
+ * Takes the learnt mark out of each frame, in place: frames that show the mark get its blend
  * inverted where it is transparent enough and a fill from the surroundings where it is not;
  * frames that do not show it are left alone. The fill starts from the previous frame's and is
  * shifted by the change in the surrounding light, so it stays still while the picture does;
  * an opaque mark's fill takes in what the camera's motion reveals (carry-fill.ts).
  */
 export function createUnblender(
-  models: readonly MarkModel[],
-  { always, strength }: UnblendPlan = { always: false, strength: 1 },
+  model: MarkModel,
+  { always, strength, edges }: UnblendPlan = { always: false, strength: 1 },
   options: UnblendOptions = DEFAULT_UNBLEND,
 ): FrameFiller {
-  const states = models.map((model) =>
-    model.window.map((window, plane) => fillState(window, model.fill[plane] as Uint8Array)),
+  const states = model.window.map((window, plane) =>
+    fillState(window, model.fill[plane] as Uint8Array, edges?.[plane] ?? NO_CLEAN_SIDES),
   );
-  const carriers = models.map(createCarrier);
+  const carrier = createCarrier(model);
   return (frame) => {
-    models.forEach((model, index) => {
-      const sample = cropSample(frame, model);
-      if (!always && !showsMark(model, sample)) return;
-      const carrier = carriers[index];
-      carrier?.track(frame);
-      for (let plane = 0; plane < 3; plane++) {
-        const window = model.window[plane] as PlaneWindow;
-        const state = states[index]?.[plane] as FillState;
-        const input = sample[plane] as Uint8Array;
-        const values = correctWindow(model, plane as 0 | 1 | 2, input);
-        fillPlane(values, state, options);
-        carrier?.carry(plane as 0 | 1 | 2, frame, values);
-        if (strength < 1) mixWithInput(values, input, strength);
-        writeWindow(frame, window, values);
-      }
-    });
+    const sample = cropSample(frame, model);
+    if (!always && !showsMark(model, sample)) return;
+    carrier?.track(frame);
+    for (let plane = 0; plane < 3; plane++) {
+      const window = model.window[plane] as PlaneWindow;
+      const state = states[plane] as FillState;
+      const input = sample[plane] as Uint8Array;
+      const values = correctWindow(model, plane as 0 | 1 | 2, input);
+      fillPlane(values, state, options);
+      carrier?.carry(plane as 0 | 1 | 2, frame, values);
+      if (strength < 1) mixWithInput(values, input, strength);
+      writeWindow(frame, window, state.written, values);
+    }
   };
 }
 
-/** The pixels of a window a fill covers, and the ones around them it starts from. */
-function fillState(window: PlaneWindow, fill: Uint8Array): FillState {
+/** The pixels of a window a fill covers, the ones around them it starts from, and those written. */
+function fillState(window: PlaneWindow, fill: Uint8Array, clean: CleanSides): FillState {
   const { width, height } = window;
   const taps = directionalTaps(width, height, fill);
   const neighbours = neighbourTable(width, height, taps.pixels);
@@ -87,7 +89,23 @@ function fillState(window: PlaneWindow, fill: Uint8Array): FillState {
     neighbours,
     around: neighbours.filter((j) => j >= 0 && !fill[j]),
     taps,
+    written: writtenPixels(window, clean),
   };
+}
+
+/** The region's pixels of a window without the lines of its clean sides. */
+function writtenPixels(window: PlaneWindow, clean: CleanSides): Uint8Array {
+  const written = window.inside.slice();
+  const box = insideBox(window);
+  if (!box) return written;
+  const kept = insetBox(box, clean);
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let x = box.x0; x < box.x1; x++) {
+      if (x < kept.x0 || x >= kept.x1 || y < kept.y0 || y >= kept.y1)
+        written[y * window.width + x] = 0;
+    }
+  }
+  return written;
 }
 
 /**
@@ -140,11 +158,16 @@ function mixWithInput(values: Float32Array, input: Uint8Array, strength: number)
   }
 }
 
-function writeWindow(frame: Uint8Array, window: PlaneWindow, values: Float32Array): void {
+function writeWindow(
+  frame: Uint8Array,
+  window: PlaneWindow,
+  written: Uint8Array,
+  values: Float32Array,
+): void {
   for (let y = 0; y < window.height; y++) {
     for (let x = 0; x < window.width; x++) {
       const i = y * window.width + x;
-      if (!window.inside[i]) continue;
+      if (!written[i]) continue;
       const value = Math.round(values[i] ?? 0);
       frame[frameIndex(window, x, y)] = Math.min(255, Math.max(0, value));
     }
