@@ -1,4 +1,5 @@
 import { sampleBorder } from "./border";
+import { type CleanSides, insetBox } from "./clean-edges";
 import { fillInverseDistance } from "./inverse-distance-fill";
 import { correctWindow, type MarkModel, type WindowSample } from "./mark-model";
 import { insideBox, type PlaneWindow } from "./mark-window";
@@ -17,9 +18,13 @@ export type FillComparison = { mark: number; fill: number };
  * correction is doubtful but roughly right, this keeps a faint mark from being replaced by a
  * fill further from the truth than the mark was; and it tells a mark learnt as next to nothing.
  */
-export function compareWithFill(model: MarkModel, shown: readonly WindowSample[]): FillComparison {
+export function compareWithFill(
+  model: MarkModel,
+  shown: readonly WindowSample[],
+  clean: CleanSides,
+): FillComparison {
   const window = model.window[0];
-  const box = insideBox(window);
+  const box = fillBox(window, clean);
   if (!box) return { mark: 0, fill: 0 };
   let markError = 0;
   let fillError = 0;
@@ -42,7 +47,13 @@ export function compareWithFill(model: MarkModel, shown: readonly WindowSample[]
   return count === 0 ? { mark: 0, fill: 0 } : { mark: markError / count, fill: fillError / count };
 }
 
-/** The window's pixels with the region's box filled from its border. */
+/** What the border fill rewrites: the region's box without its clean sides' lines. */
+function fillBox(window: PlaneWindow, clean: CleanSides): Box | null {
+  const box = insideBox(window);
+  return box ? insetBox(box, clean) : null;
+}
+
+/** The window's pixels with the box filled from its border. */
 function borderFill(window: PlaneWindow, box: Box, pixels: Uint8Array): Uint8Array {
   const view = { pixels: pixels.slice(), width: window.width, height: window.height };
   fillInverseDistance(view, box, sampleBorder(view, box, 1));
@@ -53,8 +64,12 @@ function borderFill(window: PlaneWindow, box: Box, pixels: Uint8Array): Uint8Arr
  * Mean squared luma error inside the region of the border fill, over samples that do not show
  * the mark: there the picture beneath is known, so the fill is judged against it.
  */
-export function borderFillError(window: PlaneWindow, unmarked: readonly Uint8Array[]): number {
-  const box = insideBox(window);
+export function borderFillError(
+  window: PlaneWindow,
+  unmarked: readonly Uint8Array[],
+  clean: CleanSides,
+): number {
+  const box = fillBox(window, clean);
   if (!box) return 0;
   let error = 0;
   let count = 0;

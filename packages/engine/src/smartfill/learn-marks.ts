@@ -134,14 +134,12 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         const unknown: RegionPlan = { kind: "fill", model: null, always: true };
         if (!window || taken.length < 3) return unknown;
         const { model, present } = estimateMark(window, taken, checkpoint);
-        const plan = {
-          ...planRegion(window, taken, model, present),
-          edges: cleanEdges(window, taken),
-        };
+        const edges = cleanEdges(window, taken);
+        const plan = { ...planRegion(window, taken, model, present, edges), edges };
         if (!plan.model || plan.always) return plan;
         const hidden = taken.filter((_, i) => !present[i]);
         if (hidden.length < MIN_UNMARKED) return plan;
-        const plate = backgroundPlate(window[0], hidden);
+        const plate = backgroundPlate(window[0], hidden, edges[0]);
         return plate ? { ...plan, plate } : plan;
       });
     },
@@ -154,6 +152,7 @@ function planRegion(
   taken: readonly WindowSample[],
   model: MarkModel,
   present: readonly boolean[],
+  edges: CleanEdges,
 ): RegionPlan {
   const unknown: RegionPlan = { kind: "fill", model: null, always: true };
   const shown = taken.filter((_, i) => present[i]);
@@ -162,7 +161,7 @@ function planRegion(
   const fill: RegionPlan = { kind: "fill", model, always };
   const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
   if (model.opaqueShare > OPAQUE_MARK) return invert;
-  const errors = compareWithFill(model, shown);
+  const errors = compareWithFill(model, shown, edges[0]);
   if (errors.mark < FAINTEST_MARK ** 2) return unknown;
   // Thin marks (text) keep sharp edges where a correction is wrong: where it is doubtful,
   // the border fill is safer. Broad ones (logos) lose contrast, not shape.

@@ -5,6 +5,7 @@
  * surroundings still look as they do on the plate. Elsewhere (the camera moved, something
  * passes by) the frame goes to the region's other filler.
  */
+import type { CleanSides } from "./clean-edges";
 import { borderFillError } from "./fill-error";
 import { cropSample, type MarkModel, showsMark, type WindowSample } from "./mark-model";
 import { frameIndex, type PlaneWindow } from "./mark-window";
@@ -35,11 +36,12 @@ export const PLATE_MATCH = 3;
 /**
  * Per plane, each pixel's median over the samples (which do not show the mark); null when it
  * does not give back those very samples' area closely (the picture does not hold still), or
- * less closely than a fill from the area's border does.
+ * less closely than a fill from the area's border does (on its `clean` sides, from its own line).
  */
 export function backgroundPlate(
   window: PlaneWindow,
   samples: readonly WindowSample[],
+  clean: CleanSides,
 ): Plate | null {
   const values = new Float32Array(samples.length);
   const plane = (index: 0 | 1 | 2) =>
@@ -62,7 +64,7 @@ export function backgroundPlate(
   }
   const lumaSamples = samples.map((sample) => sample[0]);
   if (absolute / samples.length > PLATE_ERROR) return null;
-  if (squared / samples.length >= borderFillError(window, lumaSamples)) return null;
+  if (squared / samples.length >= borderFillError(window, lumaSamples, clean)) return null;
   return { planes: [luma, plane(1), plane(2)], mismatch: around / samples.length };
 }
 
