@@ -3,8 +3,12 @@
  * the mean of their neighbours by successive over-relaxation, the others held fixed.
  */
 
-/** Over-relaxation factor of the sweeps. */
-const OMEGA = 1.8;
+/**
+ * Over-relaxation factor of the sweeps. The best for a hole n pixels across is about
+ * 2 / (1 + sin(pi / n)): 1.9 suits marks 40 to 100 pixels across, which a few sweeps per frame
+ * then bring most of the way to a change in the light around them (1.8 suits 20).
+ */
+const OMEGA = 1.9;
 
 /**
  * Per pixel of `pixels` (indices into an image `width` x `height`), its four neighbours'

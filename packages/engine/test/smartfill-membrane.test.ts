@@ -1,0 +1,43 @@
+/**
+ * The membrane fill is warm-started from the previous frame's and given a few sweeps per frame:
+ * those sweeps must carry most of a change in the light around a mark across it, or the fill
+ * lags behind the picture (and holds stiller than the real one does).
+ */
+import { expect, test } from "bun:test";
+import { neighbourTable, relaxMembrane } from "../src/smartfill/membrane";
+import { DEFAULT_UNBLEND } from "../src/smartfill/unblend";
+
+/** A size x size picture whose exact membrane fill is known: a plane (it is harmonic). */
+function tiltedHole(size: number, margin: number) {
+  const exact = (i: number) => 100 + 0.5 * (i % size) + 0.3 * Math.floor(i / size);
+  const hole: number[] = [];
+  for (let y = margin; y < size - margin; y++) {
+    for (let x = margin; x < size - margin; x++) hole.push(y * size + x);
+  }
+  const values = new Float32Array(size * size).map((_, i) => exact(i));
+  return { exact, pixels: Int32Array.from(hole), values };
+}
+
+test("a frame's sweeps take out most of a change of light across a mark 100 pixels wide", () => {
+  const size = 104;
+  const { exact, pixels, values } = tiltedHole(size, 2);
+  // Last frame's fill, before the light around it brightened from left to right.
+  const middle = (size - 1) / 2;
+  for (const i of pixels) values[i] = exact(i) - 0.2 * ((i % size) - middle);
+  const error = () => {
+    let sum = 0;
+    for (const i of pixels) sum += ((values[i] as number) - exact(i)) ** 2;
+    return Math.sqrt(sum / pixels.length);
+  };
+  const before = error();
+  relaxMembrane(values, pixels, neighbourTable(size, size, pixels), DEFAULT_UNBLEND.sweeps);
+  expect(error()).toBeLessThan(0.45 * before);
+});
+
+test("the sweeps leave the pixels around the hole as they are and converge to the plane", () => {
+  const size = 24;
+  const { exact, pixels, values } = tiltedHole(size, 3);
+  for (const i of pixels) values[i] = 0;
+  relaxMembrane(values, pixels, neighbourTable(size, size, pixels), DEFAULT_UNBLEND.firstSweeps);
+  for (let i = 0; i < values.length; i++) expect(values[i]).toBeCloseTo(exact(i), 2);
+});
