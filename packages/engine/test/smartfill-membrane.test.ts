@@ -4,18 +4,21 @@
  * lags behind the picture (and holds stiller than the real one does).
  */
 import { expect, test } from "bun:test";
+import { setPixels } from "../src/pixel-masks";
 import { neighbourTable, relaxMembrane } from "../src/smartfill/membrane";
 import { DEFAULT_UNBLEND } from "../src/smartfill/unblend";
+import { mask } from "./video-compare";
 
 /** A size x size picture whose exact membrane fill is known: a plane (it is harmonic). */
 function tiltedHole(size: number, margin: number) {
   const exact = (i: number) => 100 + 0.5 * (i % size) + 0.3 * Math.floor(i / size);
-  const hole: number[] = [];
-  for (let y = margin; y < size - margin; y++) {
-    for (let x = margin; x < size - margin; x++) hole.push(y * size + x);
-  }
+  const inner = size - 2 * margin;
+  const hole = mask(
+    { width: size, height: size },
+    { include: [{ x: margin, y: margin, width: inner, height: inner }] },
+  );
   const values = new Float32Array(size * size).map((_, i) => exact(i));
-  return { exact, pixels: Int32Array.from(hole), values };
+  return { exact, pixels: setPixels(hole), values };
 }
 
 test("a frame's sweeps take out most of a change of light across a mark 100 pixels wide", () => {
