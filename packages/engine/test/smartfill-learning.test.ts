@@ -9,6 +9,13 @@ import { cleanEdges } from "../src/smartfill/clean-edges";
 import { snapToDominantGain } from "../src/smartfill/dominant-opacity";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
 import { estimateMark, showsMark, type WindowSample } from "../src/smartfill/mark-model";
+import {
+  corrected,
+  correctionWithGain,
+  overStillPicture,
+  STEADY_PICTURE,
+  steadyShare,
+} from "../src/smartfill/mark-offset";
 import { cropWindow, markWindow } from "../src/smartfill/mark-window";
 import { createUnblender } from "../src/smartfill/unblend";
 import { createRng } from "./quality/prng";
@@ -190,4 +197,74 @@ test("a logo over a moving picture is learnt as broad and corrected in full", ()
   const truth = frame(7, false, logoAlpha);
   const input = lumaPsnrInRegion(frame(7, true, logoAlpha), truth);
   expect(lumaPsnrInRegion(restored, truth)).toBeGreaterThan(input + 10);
+});
+
+describe("a mark's offset over a still picture", () => {
+  // One frame over and over, give or take a level of noise: nothing moves beneath the mark.
+  const noise = createRng(77);
+  const lumaOf = (f: Uint8Array) => cropWindow(f, window[0]);
+  const still = Array.from({ length: 30 }, () =>
+    lumaOf(frame(3, true)).map((value) => Math.min(255, Math.max(0, value + noise.pick(3) - 1))),
+  );
+  const truth = lumaOf(frame(3, false));
+  const observed = lumaOf(frame(3, true));
+  const { x0, y0, width, inside } = window[0];
+  const alphaAt = (i: number) => markAlpha(x0 + (i % width), y0 + Math.floor(i / width));
+  // The mark's true gain, as the learning would snap it: 1 where it covers nothing.
+  const gain = Float64Array.from(inside, (_, i) => 1 / (1 - alphaAt(i)));
+
+  test("the margin's differences stay put over a still picture, not over a moving one", () => {
+    expect(steadyShare(window[0], still)).toBeGreaterThan(STEADY_PICTURE);
+    const moving = Array.from({ length: 30 }, (_, t) => lumaOf(frame(t, true)));
+    expect(steadyShare(window[0], moving)).toBeLessThan(STEADY_PICTURE);
+  });
+
+  test("the pixels the mark does not cover keep their value; the picture is not wiped", () => {
+    const learnt = correctionWithGain(window[0], still, gain, 128);
+    const correction = overStillPicture(window[0], still, learnt);
+    let changed = 0;
+    let squared = 0;
+    let count = 0;
+    inside.forEach((set, i) => {
+      if (!set) return;
+      const value = corrected(correction, i, observed[i] as number);
+      if (alphaAt(i) === 0 && Math.abs(value - (observed[i] as number)) > 0.5) changed++;
+      squared += (value - (truth[i] as number)) ** 2;
+      count++;
+    });
+    expect(changed).toBe(0);
+    // Without this, the offset took the picture's own texture for the mark's and smoothed it away.
+    expect(10 * Math.log10((255 * 255 * count) / squared)).toBeGreaterThan(35);
+  });
+
+  test("a mark in every frame over a swaying picture: where it covers nothing, nothing changes", () => {
+    // The picture sways by a pixel or two, as a flower in the wind: too little to learn the
+    // mark's offset from its differences, enough to learn where the mark is.
+    const picture = texture(7);
+    const sway = (t: number) => {
+      const out = new Uint8Array(layout.frameSize).fill(128);
+      for (let y = 0; y < layout.height; y++) {
+        for (let x = 0; x < layout.width; x++) {
+          const alpha = markAlpha(x, y);
+          const background = picture(x + 1.5 * Math.sin(t / 2), y);
+          out[y * layout.width + x] = Math.round(alpha * MARK_LUMA + (1 - alpha) * background);
+        }
+      }
+      return out;
+    };
+    const learner = createMarkLearner(layout, [REGION]);
+    for (let t = 0; t < 30; t++) learner.add(sway(t));
+    const [plan] = learner.learn();
+    if (!plan?.model || !plan.always) throw new Error(`not learnt: ${plan?.kind} ${plan?.always}`);
+    expect(
+      steadyShare(
+        window[0],
+        [0, 1, 2, 3].map((t) => lumaOf(sway(t))),
+      ),
+    ).toBeGreaterThan(STEADY_PICTURE);
+    const [luma] = plan.model.corrections;
+    const uncovered = [...inside.keys()].filter((i) => inside[i] && luma.gain[i] === 1);
+    expect(uncovered.length).toBeGreaterThan(100);
+    for (const i of uncovered) expect(Math.abs(luma.offset[i] as number)).toBeLessThan(1e-6);
+  });
 });

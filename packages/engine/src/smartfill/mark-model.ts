@@ -1,7 +1,12 @@
 import { dilate, erode, setPixels, shareOf } from "../pixel-masks";
 import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
 import { snapToDominantGain } from "./dominant-opacity";
-import { type BlendCorrection, corrected, correctionWithGain } from "./mark-offset";
+import {
+  type BlendCorrection,
+  corrected,
+  correctionWithGain,
+  overStillPicture,
+} from "./mark-offset";
 import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
 import { eachPair } from "./pair-field";
 import { estimateTransmission } from "./transmission";
@@ -25,6 +30,23 @@ export function correctWindow(
   return Float32Array.from(pixels, (value, i) =>
     inside[i] ? corrected(correction, i, value) : value,
   );
+}
+
+/**
+ * The model with each plane's correction learnt again from the samples that show the mark
+ * where the picture beneath holds still (see `overStillPicture`). Only the corrections change:
+ * what tells a frame that shows the mark stays as it was learnt, so a mark looked for frame
+ * by frame is found as before.
+ */
+export function overStillPictureModel(model: MarkModel, shown: readonly WindowSample[]): MarkModel {
+  const corrections = model.corrections.map((correction, plane) =>
+    overStillPicture(
+      model.window[plane] as PlaneWindow,
+      shown.map((sample) => sample[plane] as Uint8Array),
+      correction,
+    ),
+  ) as unknown as MarkModel["corrections"];
+  return { ...model, corrections };
 }
 
 /** A frame's pixels of a model's window. */
