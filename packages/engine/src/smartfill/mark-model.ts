@@ -39,14 +39,13 @@ export function correctWindow(
  * by frame is found as before.
  */
 export function overStillPictureModel(model: MarkModel, shown: readonly WindowSample[]): MarkModel {
-  const corrections = model.corrections.map((correction, plane) =>
+  const again = (plane: 0 | 1 | 2) =>
     overStillPicture(
-      model.window[plane] as PlaneWindow,
-      shown.map((sample) => sample[plane] as Uint8Array),
-      correction,
-    ),
-  ) as unknown as MarkModel["corrections"];
-  return { ...model, corrections };
+      model.window[plane],
+      shown.map((sample) => sample[plane]),
+      model.corrections[plane],
+    );
+  return { ...model, corrections: [again(0), again(1), again(2)] };
 }
 
 /** A frame's pixels of a model's window. */
