@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { cleanEdges } from "../src/smartfill/clean-edges";
 import { snapToDominantGain } from "../src/smartfill/dominant-opacity";
-import { createMarkLearner } from "../src/smartfill/learn-marks";
+import { createMarkLearner, HEDGED_STRENGTH } from "../src/smartfill/learn-marks";
 import { estimateMark, showsMark, type WindowSample } from "../src/smartfill/mark-model";
 import {
   corrected,
@@ -197,6 +197,44 @@ test("a logo over a moving picture is learnt as broad and corrected in full", ()
   const truth = frame(7, false, logoAlpha);
   const input = lumaPsnrInRegion(frame(7, true, logoAlpha), truth);
   expect(lumaPsnrInRegion(restored, truth)).toBeGreaterThan(input + 10);
+});
+
+describe("a logo over a still picture", () => {
+  /** The texture held still, its light drifting by `light` levels, with `noise` levels of noise. */
+  const stillFrame = (t: number, marked: boolean, light: number, noise: number) => {
+    const picture = texture(7);
+    const rng = createRng(5000 + t);
+    const out = new Uint8Array(layout.frameSize).fill(128);
+    for (let y = 0; y < layout.height; y++) {
+      for (let x = 0; x < layout.width; x++) {
+        const alpha = marked ? logoAlpha(x, y) : 0;
+        const background = picture(x, y) + light * Math.sin(0.7 * t) + rng.range(-noise, noise);
+        out[y * layout.width + x] = Math.round(alpha * MARK_LUMA + (1 - alpha) * background);
+      }
+    }
+    return out;
+  };
+  const planFor = (light: number, noise: number) => {
+    const learner = createMarkLearner(layout, [REGION]);
+    for (let t = 0; t < 40; t++) learner.add(stillFrame(t, true, light, noise));
+    return learner.learn()[0];
+  };
+
+  test("where only noise changes the picture, the logo is left as it is", () => {
+    expect(planFor(0, 2.6)?.kind).toBe("keep");
+  });
+
+  test("where the picture's light drifts, half the correction brings it closer", () => {
+    // Its surroundings change by 2.8 levels (standard deviation): the light, not noise.
+    const plan = planFor(4, 0.5);
+    if (plan?.kind !== "invert") throw new Error(`the logo was not inverted: ${plan?.kind}`);
+    expect(plan.strength).toBe(HEDGED_STRENGTH);
+    const restored = stillFrame(9, true, 4, 0.5);
+    createUnblender(plan.model, { always: true, strength: plan.strength })(restored);
+    const truth = stillFrame(9, false, 4, 0.5);
+    const input = lumaPsnrInRegion(stillFrame(9, true, 4, 0.5), truth);
+    expect(lumaPsnrInRegion(restored, truth)).toBeGreaterThan(input + 2);
+  });
 });
 
 describe("a mark's offset over a still picture", () => {
