@@ -13,10 +13,11 @@ function frameSizeArg(media: Media): string {
 }
 
 /**
- * ffmpeg #1: the first video stream as raw yuv420p frames on stdout, every frame once. The size
- * is forced so each frame is exactly as large as the reader expects.
+ * The first video stream's frames as the readers of the pipe expect them: raw yuv420p on
+ * stdout, each decoded frame once (after `select`, when given), at the size forced so that
+ * every frame is exactly as large as they count on.
  */
-export function decodeArgs(media: Media, inputPath: string): string[] {
+function rawFramesArgs(media: Media, inputPath: string, select: string[] = []): string[] {
   return [
     ...GLOBAL_ARGS,
     ...inputArgs(media, inputPath),
@@ -24,6 +25,8 @@ export function decodeArgs(media: Media, inputPath: string): string[] {
     "0:v:0",
     "-sn",
     "-dn",
+    "-an",
+    ...select,
     "-s",
     frameSizeArg(media),
     "-fps_mode",
@@ -36,31 +39,19 @@ export function decodeArgs(media: Media, inputPath: string): string[] {
   ];
 }
 
+/** ffmpeg #1: every frame of the first video stream, raw on stdout. */
+export function decodeArgs(media: Media, inputPath: string): string[] {
+  return rawFramesArgs(media, inputPath);
+}
+
 /**
- * The analysis pass: every `step`-th frame of the first video stream as raw yuv420p, so the
- * mark can be learnt from frames spread over the whole video.
+ * The analysis pass: every `step`-th frame of the first video stream, raw like the decoder's,
+ * so the mark can be learnt from frames spread over the whole video.
  */
 export function sampleArgs(media: Media, inputPath: string, step: number): string[] {
   const every = Math.max(1, Math.floor(step));
-  return [
-    ...GLOBAL_ARGS,
-    ...inputArgs(media, inputPath),
-    "-map",
-    "0:v:0",
-    "-sn",
-    "-dn",
-    "-an",
-    ...(every > 1 ? ["-vf", `select=not(mod(n\\,${every}))`] : []),
-    "-s",
-    frameSizeArg(media),
-    "-fps_mode",
-    "passthrough",
-    "-f",
-    "rawvideo",
-    "-pix_fmt",
-    "yuv420p",
-    "pipe:1",
-  ];
+  const select = every > 1 ? ["-vf", `select=not(mod(n\\,${every}))`] : [];
+  return rawFramesArgs(media, inputPath, select);
 }
 
 /**
