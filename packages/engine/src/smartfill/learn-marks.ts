@@ -60,14 +60,6 @@ export const BROAD_MARK = 0.4;
  */
 export const STILL_BENEATH = 4;
 /**
- * Below this motion of its surroundings (see `surroundingMotion`), a logo's picture is still:
- * only noise changes it (a webcam's room). A little above it, a picture whose light drifts (a
- * dashcam's sky) shows the mark's damping well enough for half its correction: on the bench's
- * unseen seeds, dashcam logos at 2.5 and 2.7 gained 4.6 and 5.3 dB halfway, and the webcam's
- * at 2.1 and 2.2 kept their level (+0.1, +0.6), where at 1.1 one lost 2.2 dB.
- */
-export const STILL_AROUND = MOVING_DEVIATION;
-/**
  * Below this motion of its surroundings, a logo's picture moves too little to check a
  * correction that the samples barely follow (FAINT_PRESENCE): such a logo is left as it is.
  * Halfway, the flower macro's lost 1.5 dB on one seed and gained 4 on another, with nothing
@@ -203,14 +195,19 @@ function choosePlan(
   // move it is applied halfway, so that a wrong guess cannot leave the picture further
   // from the truth than the input; where nothing moves at all, or the samples barely follow
   // the learnt mark, the logo is left as it is.
+  // Surroundings still but for noise (a webcam's room, under MOVING_DEVIATION) say nothing of
+  // the logo. A little above, a picture whose light drifts (a dashcam's sky) shows its damping
+  // well enough for half its correction: on the bench's unseen seeds, dashcam logos at 2.5 and
+  // 2.7 gained 4.6 and 5.3 dB halfway, webcam ones at 2.1 and 2.2 kept their level (+0.1, +0.6),
+  // where at 1.1 one lost 2.2 dB.
   const around = surroundingMotion(window, taken);
+  const stillAround = around < MOVING_DEVIATION;
   const beneath = changeBeneath(model, shown);
   const faint = around < SLOW_AROUND && model.presence < FAINT_PRESENCE;
-  const stillLogo = !thin && (around < STILL_AROUND || beneath < STILL_BENEATH || faint);
-  if (around < MOVING_DEVIATION || stillLogo) {
+  if (stillAround || (!thin && (beneath < STILL_BENEATH || faint))) {
     const guess = thin || beneath < SEEN_THROUGH;
     if (guess || surroundingTexture(window, taken) < FLAT_TEXTURE) return fill;
-    if (around < STILL_AROUND || faint) return { kind: "keep", model, always };
+    if (stillAround || faint) return { kind: "keep", model, always };
     return { ...invert, strength: HEDGED_STRENGTH };
   }
   if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return invert;
