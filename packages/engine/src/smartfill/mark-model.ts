@@ -1,5 +1,6 @@
 import { dilate, erode, setPixels, shareOf } from "../pixel-masks";
 import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
+import { colourOutline } from "./colour-outline";
 import { snapToDominantGain } from "./dominant-opacity";
 import {
   type BlendCorrection,
@@ -9,7 +10,7 @@ import {
 } from "./mark-offset";
 import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
 import { eachPair } from "./pair-field";
-import { estimateTransmission } from "./transmission";
+import { estimateTransmission, OUTLINE_STEP } from "./transmission";
 
 /** One sampled frame's pixels of a window, per plane. */
 export type WindowSample = readonly [Uint8Array, Uint8Array, Uint8Array];
@@ -178,8 +179,18 @@ function statsOf(window: PlaneWindow, samples: readonly Uint8Array[]) {
 function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkModel {
   const [lumaWindow, uWindow, vWindow] = window;
   const lumaSamples = samples.map((s) => s[0]);
+  const uSamples = samples.map((s) => s[1]);
+  const vSamples = samples.map((s) => s[2]);
   const lumaStats = statsOf(lumaWindow, lumaSamples);
-  const transmission = estimateTransmission(lumaWindow, lumaSamples, lumaStats);
+  const colour = colourOutline(
+    lumaWindow,
+    [
+      [uWindow, uSamples],
+      [vWindow, vSamples],
+    ],
+    OUTLINE_STEP,
+  );
+  const transmission = estimateTransmission(lumaWindow, lumaSamples, lumaStats, colour);
   const lumaGain = snapToDominantGain(
     Float32Array.from(transmission, (t) => 1 / t),
     lumaWindow.inside,
@@ -201,13 +212,12 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
           (set, i) => set & (lumaWindow.inside[i] ?? 0),
         )
       : opaquePixels;
-  const chroma = (planeWindow: PlaneWindow, plane: 1 | 2) => {
-    const planeSamples = samples.map((s) => s[plane]);
+  const chroma = (planeWindow: PlaneWindow, planeSamples: readonly Uint8Array[]) => {
     const gain = chromaGain(lumaWindow, planeWindow, luma.gain);
     return correctionWithGain(planeWindow, planeSamples, gain, meanOf(planeSamples));
   };
-  const u = chroma(uWindow, 1);
-  const v = chroma(vWindow, 2);
+  const u = chroma(uWindow, uSamples);
+  const v = chroma(vWindow, vSamples);
   const uFill = chromaFill(lumaWindow, uWindow, lumaFill);
   // Where the picture beneath visibly changes (the mark's damping undone), over moving
   // surroundings: there the mark's colour edges are not the picture's own.
@@ -322,7 +332,7 @@ function chromaFill(luma: PlaneWindow, chroma: PlaneWindow, lumaFill: Uint8Array
  * chance.
  */
 export function showsMark(model: MarkModel, sample: WindowSample): boolean {
-  return markCorrelation(model, sample[0]) > model.presence;
+  return markCorrelation(model, sample) > model.presence;
 }
 
 /** The correlation above which a frame shows the mark, when the samples say nothing else. */
@@ -339,7 +349,7 @@ const LEAST_PRESENCE = 0.06;
  * Returns the model with it and its correlation with each sample.
  */
 function calibrated(model: MarkModel, samples: readonly WindowSample[]): Fitted {
-  const outline = samples.map((sample) => outlineCorrelation(model, sample[0]));
+  const outline = samples.map((sample) => outlineCorrelation(model, sample));
   const correlations = outline.map((correlation, s) =>
     Math.max(correlation, colourEdgeCorrelation(model, (samples[s] as WindowSample)[0])),
   );
@@ -380,21 +390,43 @@ function showsCore(model: MarkModel, pixels: Uint8Array): boolean {
  * How far a frame follows the mark's pattern, -1..1: across the mark's outline or across the
  * edges between its colours, whichever it follows more.
  */
-export function markCorrelation(model: MarkModel, pixels: Uint8Array): number {
-  return Math.max(outlineCorrelation(model, pixels), colourEdgeCorrelation(model, pixels));
+export function markCorrelation(model: MarkModel, sample: WindowSample): number {
+  return Math.max(outlineCorrelation(model, sample), colourEdgeCorrelation(model, sample[0]));
 }
 
 /**
  * How far a frame's differences across the mark's edges follow what the mark does to a picture
- * as light as the frame's surroundings; 1 for an opaque mark whose core the frame shows
+ * as light and as coloured as the frame's surroundings, over the three planes: a mark about as
+ * light as the picture shows in its colour. 1 for an opaque mark whose core the frame shows
  * unchanged. Across the outline of a mark that is not opaque, they turn the other way where
  * the picture beneath is much lighter or darker than around it.
  */
-function outlineCorrelation(model: MarkModel, pixels: Uint8Array): number {
-  if (showsCore(model, pixels)) return 1;
-  const luma = model.corrections[0];
-  const fill = model.fill[0];
-  const { inside, width, height } = model.window[0];
+function outlineCorrelation(model: MarkModel, sample: WindowSample): number {
+  if (showsCore(model, sample[0])) return 1;
+  const sums = correlationSums();
+  for (const plane of [0, 1, 2] as const) {
+    const pixels = sample[plane];
+    const effect = markEffect(model, plane, pixels);
+    // Over the pairs the mark makes differ by a level or more.
+    const { width, height } = model.window[plane];
+    eachPair(width, height, (i, j) => {
+      const expected = (effect[i] as number) - (effect[j] as number);
+      if (Math.abs(expected) >= 1)
+        sums.add((pixels[i] as number) - (pixels[j] as number), expected);
+    });
+  }
+  return sums.correlation();
+}
+
+/**
+ * Per pixel of one plane's window, what the mark does to a picture of the surroundings' mean
+ * value: 0 around the region; where the mark is filled, its mean luma less that value, and
+ * NaN in chroma (whose mean is not kept), so that the pairs there are not counted.
+ */
+function markEffect(model: MarkModel, plane: 0 | 1 | 2, pixels: Uint8Array): Float32Array {
+  const correction = model.corrections[plane];
+  const fill = model.fill[plane];
+  const { inside } = model.window[plane];
   let ringSum = 0;
   let ringCount = 0;
   for (let i = 0; i < inside.length; i++) {
@@ -402,22 +434,18 @@ function outlineCorrelation(model: MarkModel, pixels: Uint8Array): number {
     ringSum += pixels[i] ?? 0;
     ringCount++;
   }
-  const light = ringCount === 0 ? luma.mean : ringSum / ringCount;
+  const around = ringCount === 0 ? correction.mean : ringSum / ringCount;
+  const { mean, offset, gain } = correction;
   const effect = new Float32Array(inside.length);
   for (let i = 0; i < inside.length; i++) {
     if (!inside[i]) continue;
-    const marked = fill[i]
-      ? (model.meanLuma[i] ?? light)
-      : luma.mean + (light - luma.mean - (luma.offset[i] ?? 0)) / (luma.gain[i] ?? 1);
-    effect[i] = marked - light;
+    if (fill[i]) {
+      effect[i] = plane === 0 ? (model.meanLuma[i] ?? around) - around : Number.NaN;
+      continue;
+    }
+    effect[i] = mean + (around - mean - (offset[i] ?? 0)) / (gain[i] ?? 1) - around;
   }
-  // Over the pairs the mark makes differ by a level or more.
-  const sums = correlationSums();
-  eachPair(width, height, (i, j) => {
-    const expected = (effect[i] as number) - (effect[j] as number);
-    if (Math.abs(expected) >= 1) sums.add((pixels[i] as number) - (pixels[j] as number), expected);
-  });
-  return sums.correlation();
+  return effect;
 }
 
 /** Neighbours whose gains differ by less than this share are under one opacity of the mark. */

@@ -29,6 +29,18 @@ export function medianDifferences(
   return field;
 }
 
+/** The pixels of the pairs whose median difference exceeds `step` levels (either way). */
+export function pixelsOnSteps(field: PairField, step: number): Uint8Array {
+  const { width, height } = field;
+  const pixels = new Uint8Array(width * height);
+  eachPair(width, height, (i, j, side) => {
+    if (Math.abs(field[side][i] ?? 0) <= step) return;
+    pixels[i] = 1;
+    pixels[j] = 1;
+  });
+  return pixels;
+}
+
 /**
  * The median of the values (the mean of the middle two when their count is even), found by
  * selection rather than sorting; the values are reordered.

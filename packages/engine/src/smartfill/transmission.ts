@@ -1,11 +1,18 @@
+import { dilate } from "../pixel-masks";
 import type { BlendStats } from "./blend-stats";
 import { integratePairs } from "./integrate-pairs";
 import type { PlaneWindow } from "./mark-window";
-import { medianDifferences } from "./median-differences";
-import { createPairField, eachPair } from "./pair-field";
+import { medianDifferences, pixelsOnSteps } from "./median-differences";
+import { createPairField, eachPair, type PairField } from "./pair-field";
 
 /** Neighbours whose median difference exceeds this many levels lie on the mark's outline. */
 export const OUTLINE_STEP = 1.5;
+/**
+ * How close (pixels) to where lightness shows the outline colour no longer adds to it: there the
+ * narrower band of lightness steps is kept, since a wider band compares pixels further apart,
+ * whose own changes differ more.
+ */
+const LIGHTNESS_REACH = 2;
 /** Weight that ties neighbours off the outline to one transmission (a mark's flat parts). */
 const HOLD = 0.2;
 /** Frame-to-frame change energy that is only noise (compression, sensor). */
@@ -19,22 +26,27 @@ const LEAST_TRANSMISSION = 0.1;
  * every change beneath it by 1 - alpha. Only pairs across the outline (a steady difference
  * over time) compare their changes; elsewhere neighbours are held to one value, so a picture
  * that merely changes less in one part is not mistaken for a mark. 1 outside the region.
- * `stats` are the samples' running sums (their consecutive changes).
+ * `stats` are the samples' running sums (their consecutive changes). `colour` flags the pixels
+ * on the mark's colour outline (see colour-outline.ts): where a mark about as light as the
+ * picture leaves gaps in the outline that lightness shows, the colour one fills them.
  */
 export function estimateTransmission(
   window: PlaneWindow,
   samples: readonly Uint8Array[],
   stats: BlendStats,
+  colour: Uint8Array | null = null,
 ): Float64Array {
   const { width, height, inside: unknown } = window;
   const outline = medianDifferences(width, height, unknown, samples);
+  const gaps = colour ? outlineGaps(outline, colour) : null;
   const pairsOfFrames = Math.max(1, stats.frames - 1);
   const energy = stats.changes.map((sum) => sum / pairsOfFrames);
   const target = createPairField(width, height);
   const weight = createPairField(width, height);
   eachPair(width, height, (i, j, side) => {
     if (!unknown[i] && !unknown[j]) return;
-    if (Math.abs(outline[side][i] ?? 0) <= OUTLINE_STEP) {
+    const inGap = gaps !== null && gaps[i] === 1 && gaps[j] === 1;
+    if (!inGap && Math.abs(outline[side][i] ?? 0) <= OUTLINE_STEP) {
       weight[side][i] = HOLD;
       return;
     }
@@ -46,4 +58,11 @@ export function estimateTransmission(
   });
   const logTransmission = integratePairs(unknown, target, weight, { nonPositive: true });
   return logTransmission.map((value) => Math.max(LEAST_TRANSMISSION, Math.exp(value)));
+}
+
+/** The pixels of the colour outline away from where lightness shows the outline. */
+function outlineGaps(lightness: PairField, colour: Uint8Array): Uint8Array {
+  const shown = pixelsOnSteps(lightness, OUTLINE_STEP);
+  const near = dilate(shown, lightness.width, lightness.height, LIGHTNESS_REACH);
+  return colour.map((set, i) => (set && !near[i] ? 1 : 0));
 }
