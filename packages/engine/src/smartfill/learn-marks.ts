@@ -4,6 +4,7 @@ import { compareWithFill } from "./fill-error";
 import {
   cropWindowSample,
   estimateMark,
+  lumaPresence,
   type MarkModel,
   MOVING_DEVIATION,
   OPAQUE_MARK,
@@ -67,8 +68,10 @@ export const STILL_BENEATH = 4;
  */
 export const SLOW_AROUND = 8;
 /**
- * A presence threshold below this says that even the clearest samples follow the learnt
- * mark's pattern faintly (correlation under 0.3, see mark-model's `calibrated`).
+ * A presence threshold below this, judged on lightness, says that even the clearest samples
+ * follow the learnt mark's pattern faintly (correlation under 0.3, see mark-model's
+ * `lumaPresence`). Not on colour: over a still picture a logo's colour steps stay put in
+ * every sample, whether the correction learnt from them is right or not.
  */
 export const FAINT_PRESENCE = PRESENCE_CORRELATION / 2;
 /** Share of an unverifiable correction applied: halfway between it and the input. */
@@ -203,7 +206,7 @@ function choosePlan(
   const around = surroundingMotion(window, taken);
   const stillAround = around < MOVING_DEVIATION;
   const beneath = changeBeneath(model, shown);
-  const faint = around < SLOW_AROUND && model.presence < FAINT_PRESENCE;
+  const faint = around < SLOW_AROUND && lumaPresence(model, taken) < FAINT_PRESENCE;
   if (stillAround || (!thin && (beneath < STILL_BENEATH || faint))) {
     const guess = thin || beneath < SEEN_THROUGH;
     if (guess || surroundingTexture(window, taken) < FLAT_TEXTURE) return fill;

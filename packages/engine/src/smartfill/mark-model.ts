@@ -343,23 +343,41 @@ const PRESENCE_SHARE = 0.5;
 const LEAST_PRESENCE = 0.06;
 
 /**
- * Sets the model's presence threshold from the samples: over a busy picture even the frames
- * that show the mark correlate with it only faintly, so the threshold is half of what the
- * clearest tenth of the samples reach (within [LEAST_PRESENCE, PRESENCE_CORRELATION]).
- * Returns the model with it and its correlation with each sample.
+ * Sets the model's presence threshold from the samples (see `presenceThreshold`). Returns the
+ * model with it and its correlation with each sample.
  */
 function calibrated(model: MarkModel, samples: readonly WindowSample[]): Fitted {
   const outline = samples.map((sample) => outlineCorrelation(model, sample));
   const correlations = outline.map((correlation, s) =>
     Math.max(correlation, colourEdgeCorrelation(model, (samples[s] as WindowSample)[0])),
   );
+  return { model: { ...model, presence: presenceThreshold(correlations) }, correlations, outline };
+}
+
+/**
+ * The presence threshold the samples' lightness alone would set: how clearly their luma
+ * follows the learnt mark, whatever their colour says.
+ */
+export function lumaPresence(model: MarkModel, samples: readonly WindowSample[]): number {
+  return presenceThreshold(
+    samples.map((sample) =>
+      Math.max(
+        outlineCorrelation(model, sample, LUMA_ONLY),
+        colourEdgeCorrelation(model, sample[0]),
+      ),
+    ),
+  );
+}
+
+/**
+ * Over a busy picture even the frames that show the mark correlate with it only faintly, so
+ * the threshold is half of what the clearest tenth of the samples reach (within
+ * [LEAST_PRESENCE, PRESENCE_CORRELATION]).
+ */
+function presenceThreshold(correlations: readonly number[]): number {
   const sorted = [...correlations].sort((a, b) => a - b);
   const clearest = sorted[Math.floor(0.9 * (sorted.length - 1))] ?? 0;
-  const presence = Math.min(
-    PRESENCE_CORRELATION,
-    Math.max(LEAST_PRESENCE, PRESENCE_SHARE * clearest),
-  );
-  return { model: { ...model, presence }, correlations, outline };
+  return Math.min(PRESENCE_CORRELATION, Math.max(LEAST_PRESENCE, PRESENCE_SHARE * clearest));
 }
 
 /**
@@ -394,6 +412,10 @@ export function markCorrelation(model: MarkModel, sample: WindowSample): number 
   return Math.max(outlineCorrelation(model, sample), colourEdgeCorrelation(model, sample[0]));
 }
 
+type Plane = 0 | 1 | 2;
+const ALL_PLANES: readonly Plane[] = [0, 1, 2];
+const LUMA_ONLY: readonly Plane[] = [0];
+
 /**
  * How far a frame's differences across the mark's edges follow what the mark does to a picture
  * as light and as coloured as the frame's surroundings, over the three planes: a mark about as
@@ -401,10 +423,14 @@ export function markCorrelation(model: MarkModel, sample: WindowSample): number 
  * unchanged. Across the outline of a mark that is not opaque, they turn the other way where
  * the picture beneath is much lighter or darker than around it.
  */
-function outlineCorrelation(model: MarkModel, sample: WindowSample): number {
+function outlineCorrelation(
+  model: MarkModel,
+  sample: WindowSample,
+  planes: readonly Plane[] = ALL_PLANES,
+): number {
   if (showsCore(model, sample[0])) return 1;
   const sums = correlationSums();
-  for (const plane of [0, 1, 2] as const) {
+  for (const plane of planes) {
     const pixels = sample[plane];
     const effect = markEffect(model, plane, pixels);
     // Over the pairs the mark makes differ by a level or more.
@@ -423,7 +449,7 @@ function outlineCorrelation(model: MarkModel, sample: WindowSample): number {
  * value: 0 around the region; where the mark is filled, its mean luma less that value, and
  * NaN in chroma (whose mean is not kept), so that the pairs there are not counted.
  */
-function markEffect(model: MarkModel, plane: 0 | 1 | 2, pixels: Uint8Array): Float32Array {
+function markEffect(model: MarkModel, plane: Plane, pixels: Uint8Array): Float32Array {
   const correction = model.corrections[plane];
   const fill = model.fill[plane];
   const { inside } = model.window[plane];
