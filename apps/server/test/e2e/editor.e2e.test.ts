@@ -22,6 +22,7 @@ import {
   progressSeen,
   screenshot,
   seek,
+  settledBox,
   startServerAndBrowser,
   touchDrag,
   videoMetadata,
@@ -74,8 +75,8 @@ describe("the editor as a guest", () => {
       await eventually("an upload progress bar shown", () => progressSeen(page), Boolean);
 
       // The drawing canvas lies exactly over the preview.
-      const videoBox = await boxOf(ui.preview);
-      const canvasBox = await boxOf(ui.canvas);
+      const videoBox = await settledBox(ui.preview);
+      const canvasBox = await settledBox(ui.canvas);
       expect(videoBox.width).toBeGreaterThan(200);
       for (const key of ["x", "y", "width", "height"] as const) {
         expect(Math.abs(canvasBox[key] - videoBox[key])).toBeLessThanOrEqual(1);
@@ -276,7 +277,7 @@ describe("the editor as a guest", () => {
       await page.goto("/");
       await chooseVideo(page, CLIP_SMALL);
       await ui.drawButton.tap();
-      const box = await boxOf(ui.canvas);
+      const box = await settledBox(ui.canvas);
       expect(box.width).toBeLessThanOrEqual(PHONE.width);
 
       // A short touch (under 10 px) makes nothing; a real drag makes one area.

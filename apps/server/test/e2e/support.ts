@@ -214,6 +214,29 @@ export async function touchDrag(page: Page, from: Point, to: Point, steps = 8) {
   }
 }
 
+/**
+ * An element's box once the layout around it holds still: two reads a moment apart agree.
+ * Just after an upload, what goes away above the preview (its progress) can still move it.
+ */
+export async function settledBox(locator: Locator): Promise<Box> {
+  let previous: Box | null = null;
+  const settled = await eventually(
+    `${locator} laid out and still`,
+    async () => {
+      const box = await boxOf(locator);
+      const still = previous !== null && sameBox(previous, box);
+      previous = box;
+      return still ? box : null;
+    },
+    (box) => box !== null,
+  );
+  return settled as Box;
+}
+
+function sameBox(a: Box, b: Box): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
+
 /** The viewport box of an element that must be laid out (scrolled into view first). */
 export async function boxOf(locator: Locator): Promise<Box> {
   await locator.scrollIntoViewIfNeeded();
