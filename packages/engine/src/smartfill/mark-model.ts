@@ -10,7 +10,7 @@ import {
 } from "./mark-offset";
 import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
 import { eachPair } from "./pair-field";
-import { estimateTransmission, OUTLINE_STEP } from "./transmission";
+import { estimateTransmission } from "./transmission";
 
 /** One sampled frame's pixels of a window, per plane. */
 export type WindowSample = readonly [Uint8Array, Uint8Array, Uint8Array];
@@ -182,14 +182,10 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   const uSamples = samples.map((s) => s[1]);
   const vSamples = samples.map((s) => s[2]);
   const lumaStats = statsOf(lumaWindow, lumaSamples);
-  const colour = colourOutline(
-    lumaWindow,
-    [
-      [uWindow, uSamples],
-      [vWindow, vSamples],
-    ],
-    OUTLINE_STEP,
-  );
+  const colour = colourOutline(lumaWindow, [
+    [uWindow, uSamples],
+    [vWindow, vSamples],
+  ]);
   const transmission = estimateTransmission(lumaWindow, lumaSamples, lumaStats, colour);
   const lumaGain = snapToDominantGain(
     Float32Array.from(transmission, (t) => 1 / t),

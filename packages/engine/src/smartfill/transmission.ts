@@ -34,18 +34,18 @@ export function estimateTransmission(
   window: PlaneWindow,
   samples: readonly Uint8Array[],
   stats: BlendStats,
-  colour: Uint8Array | null = null,
+  colour: Uint8Array,
 ): Float64Array {
   const { width, height, inside: unknown } = window;
   const outline = medianDifferences(width, height, unknown, samples);
-  const gaps = colour ? outlineGaps(outline, colour) : null;
+  const gaps = outlineGaps(outline, colour);
   const pairsOfFrames = Math.max(1, stats.frames - 1);
   const energy = stats.changes.map((sum) => sum / pairsOfFrames);
   const target = createPairField(width, height);
   const weight = createPairField(width, height);
   eachPair(width, height, (i, j, side) => {
     if (!unknown[i] && !unknown[j]) return;
-    const inGap = gaps !== null && gaps[i] === 1 && gaps[j] === 1;
+    const inGap = gaps[i] === 1 && gaps[j] === 1;
     if (!inGap && Math.abs(outline[side][i] ?? 0) <= OUTLINE_STEP) {
       weight[side][i] = HOLD;
       return;
