@@ -7,7 +7,13 @@
 import { describe, expect, test } from "bun:test";
 import { cleanEdges } from "../src/smartfill/clean-edges";
 import { snapToDominantGain } from "../src/smartfill/dominant-opacity";
-import { createMarkLearner, HEDGED_STRENGTH, MAX_SAMPLES } from "../src/smartfill/learn-marks";
+import {
+  createMarkLearner,
+  HEDGED_STRENGTH,
+  LEFTOVER_STEPS,
+  MAX_SAMPLES,
+} from "../src/smartfill/learn-marks";
+import { leftoverSteps } from "../src/smartfill/leftover-steps";
 import { estimateMark, showsMark, type WindowSample } from "../src/smartfill/mark-model";
 import {
   corrected,
@@ -339,6 +345,28 @@ describe("a mark's offset over a still picture", () => {
     expect(changed).toBe(0);
     // Without this, the offset took the picture's own texture for the mark's and smoothed it away.
     expect(10 * Math.log10((255 * 255 * count) / squared)).toBeGreaterThan(35);
+  });
+
+  test("a correction that misses part of the mark leaves it standing out from the picture", () => {
+    // A blurred picture (a flower's bokeh) held still: its own differences are faint.
+    const blurred = lumaFrame(markAlpha, (x, y) => 90 + 0.3 * x + 3 * Math.sin(y / 6));
+    const samples = Array.from({ length: 30 }, () => sampleOf(blurred));
+    const lumas = samples.map((sample) => sample[0]);
+    const { model } = estimateMark(window, samples);
+    const leftWith = (learnt: Float64Array) => {
+      const luma = overStillPicture(
+        window[0],
+        lumas,
+        correctionWithGain(window[0], lumas, learnt, 128),
+      );
+      const [, u, v] = model.corrections;
+      return leftoverSteps({ ...model, corrections: [luma, u, v] }, samples);
+    };
+    const whole = leftWith(gain);
+    expect(whole).toBeLessThan(1.5);
+    // The gain map missed the bar (opacity 0.5): its offset is not learnt, it stays.
+    const missed = leftWith(gain.map((value, i) => (alphaAt(i) === 0.5 ? 1 : value)));
+    expect(missed).toBeGreaterThan(LEFTOVER_STEPS);
   });
 
   test("a mark in every frame over a swaying picture: where it covers nothing, nothing changes", () => {

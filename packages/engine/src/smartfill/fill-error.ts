@@ -1,7 +1,7 @@
 import { sampleBorder } from "./border";
 import { type CleanSides, insetBox } from "./clean-edges";
 import { fillInverseDistance } from "./inverse-distance-fill";
-import { correctWindow, type MarkModel, type WindowSample } from "./mark-model";
+import { correctWindowBytes, type MarkModel, type WindowSample } from "./mark-model";
 import { insideBox, type PlaneWindow } from "./mark-window";
 import type { Box } from "./yuv-layout";
 
@@ -32,9 +32,7 @@ export function compareWithFill(
   const step = Math.max(1, Math.floor(shown.length / SAMPLES));
   for (let s = 0; s < shown.length; s += step) {
     const observed = (shown[s] as WindowSample)[0];
-    const restoredPixels = Uint8Array.from(correctWindow(model, 0, observed), (value) =>
-      Math.min(255, Math.max(0, Math.round(value))),
-    );
+    const restoredPixels = correctWindowBytes(model, 0, observed);
     const filled = borderFill(window, box, restoredPixels);
     for (let i = 0; i < observed.length; i++) {
       if (!window.inside[i]) continue;

@@ -33,6 +33,17 @@ export function correctWindow(
   );
 }
 
+/** `correctWindow` in whole levels, as a frame would hold it. */
+export function correctWindowBytes(
+  model: MarkModel,
+  plane: 0 | 1 | 2,
+  pixels: Uint8Array,
+): Uint8Array {
+  return Uint8Array.from(correctWindow(model, plane, pixels), (value) =>
+    Math.min(255, Math.max(0, Math.round(value))),
+  );
+}
+
 /**
  * The model with each plane's correction learnt again from the samples that show the mark
  * where the picture beneath holds still (see `overStillPicture`). Only the corrections change:
