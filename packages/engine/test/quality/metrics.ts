@@ -1,7 +1,8 @@
 /**
  * Luma quality of a processed video against the clean reference, streamed frame by frame:
- * PSNR inside the mark boxes (frames where the mark shows), PSNR outside all boxes, 8x8-window
- * SSIM inside, and flicker (frame-to-frame change inside the box, output minus reference).
+ * PSNR inside the mark boxes (frames where the mark shows), PSNR outside the boxes whose mark
+ * shows in that frame, 8x8-window SSIM inside, and flicker (frame-to-frame change inside the
+ * box, output minus reference).
  */
 import { Difference, decodeLumaFrames, type FrameSize, mask, psnr } from "../video-compare";
 import type { MarkBox } from "./marks";
@@ -88,7 +89,18 @@ export async function measureQuality(
   size: FrameSize,
   boxes: MarkBox[],
 ): Promise<Quality> {
-  const outside = mask(size, { exclude: boxes });
+  // Outside is everywhere but the boxes whose mark shows in that frame: a box whose mark is
+  // absent at that moment must be left as it was, and counts as outside.
+  const outsideMasks = new Map<string, Uint8Array>();
+  const outsideAt = (frame: number) => {
+    const shown = boxes.filter((box) => present(box, frame));
+    const key = shown.map((box) => boxes.indexOf(box)).join(",");
+    const known = outsideMasks.get(key);
+    if (known) return known;
+    const made = mask(size, { exclude: shown });
+    outsideMasks.set(key, made);
+    return made;
+  };
   const outsideDiff = new Difference();
   let squaredIn = 0;
   let countIn = 0;
@@ -113,7 +125,7 @@ export async function measureQuality(
         if (!b.done) for await (const _ of ref) framesRef++;
         break;
       }
-      outsideDiff.add(a.value, b.value, outside);
+      outsideDiff.add(a.value, b.value, outsideAt(frame));
       for (const box of boxes) {
         if (!present(box, frame)) continue;
         const stats = boxStats(a.value, b.value, size.width, box);
