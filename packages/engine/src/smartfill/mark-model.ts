@@ -10,6 +10,7 @@ import {
 } from "./mark-offset";
 import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
 import { eachPair } from "./pair-field";
+import { type StillSplit, showsMarkStill, stillPictureSplit } from "./still-split";
 import { estimateTransmission } from "./transmission";
 
 /** One sampled frame's pixels of a window, per plane. */
@@ -88,6 +89,11 @@ export type MarkModel = {
   presence: number;
   /** The edges between the mark's colours that tell whether a frame shows it. */
   colourEdges: ColourEdges;
+  /**
+   * Over a still picture whose halves show the area with the mark and without it, how each
+   * looks: a frame shows the mark when it is closer to the first (see still-split.ts).
+   */
+  still: StillSplit | null;
 };
 
 /**
@@ -110,7 +116,9 @@ export const FILL_GAIN = 5;
 /**
  * Learns the mark from sampled frames: the luma correction from all samples, then, if some
  * samples do not show the mark (a mark that comes and goes, or moves), again from those that
- * do. Chroma keeps luma's opacity and finds only the mark's colour.
+ * do. Over a still picture whose area looks one way in one half of the video and another in
+ * the other, the samples are told apart by the area itself (see still-split.ts). Chroma keeps
+ * luma's opacity and finds only the mark's colour.
  */
 export function estimateMark(
   window: MarkWindow,
@@ -132,6 +140,16 @@ export function estimateMark(
     return fitted;
   };
   const all = samples.map((_, index) => index);
+  // Over a still picture the mark's pattern is in every sample: the area itself tells them apart.
+  const still = stillPictureSplit(
+    window[0],
+    samples.map((sample) => sample[0]),
+  );
+  const shows = still && samples.map((sample) => showsMarkStill(still, window[0], sample[0]));
+  const showing = shows ? all.filter((index) => shows[index]) : [];
+  if (still && shows && showing.length >= 3) {
+    return { model: { ...fit(showing).model, still }, present: shows };
+  }
   let best = fit(all);
   let present = presentIn(best);
   if (present.filter(Boolean).length < MOSTLY_SHOWN * samples.length && samples.length >= 6) {
@@ -246,6 +264,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
     core: opaqueShare > OPAQUE_MARK ? opaqueCore(lumaWindow, opaquePixels) : new Int32Array(),
     presence: PRESENCE_CORRELATION,
     colourEdges: colourEdgesOf(lumaWindow, luma, changing),
+    still: null,
   };
 }
 
@@ -339,6 +358,7 @@ function chromaFill(luma: PlaneWindow, chroma: PlaneWindow, lumaFill: Uint8Array
  * chance.
  */
 export function showsMark(model: MarkModel, sample: WindowSample): boolean {
+  if (model.still) return showsMarkStill(model.still, model.window[0], sample[0]);
   return markCorrelation(model, sample) > model.presence;
 }
 

@@ -41,6 +41,17 @@ export function pixelsOnSteps(field: PairField, step: number): Uint8Array {
   return pixels;
 }
 
+/** Each pixel's median over the samples (images of one size). */
+export function medianImage(samples: readonly Uint8Array[]): Float32Array {
+  const values = new Float32Array(samples.length);
+  return Float32Array.from(samples[0] ?? [], (_, i) => {
+    samples.forEach((sample, k) => {
+      values[k] = sample[i] as number;
+    });
+    return medianOf(values);
+  });
+}
+
 /**
  * The median of the values (the mean of the middle two when their count is even), found by
  * selection rather than sorting; the values are reordered.

@@ -8,8 +8,8 @@
 import type { CleanSides } from "./clean-edges";
 import { borderFillError } from "./fill-error";
 import { cropSample, type MarkModel, showsMark, type WindowSample } from "./mark-model";
-import { frameIndex, type PlaneWindow } from "./mark-window";
-import { medianOf } from "./median-differences";
+import { frameIndex, marginShift, type PlaneWindow } from "./mark-window";
+import { medianImage } from "./median-differences";
 import type { FrameFiller } from "./spatial-fill";
 
 /** The window as the samples without the mark show it, per plane. */
@@ -43,14 +43,7 @@ export function backgroundPlate(
   samples: readonly WindowSample[],
   clean: CleanSides,
 ): Plate | null {
-  const values = new Float32Array(samples.length);
-  const plane = (index: 0 | 1 | 2) =>
-    Float32Array.from({ length: (samples[0] as WindowSample)[index].length }, (_, i) => {
-      samples.forEach((sample, k) => {
-        values[k] = sample[index][i] as number;
-      });
-      return medianOf(values);
-    });
+  const plane = (index: 0 | 1 | 2) => medianImage(samples.map((sample) => sample[index]));
   const luma = plane(0);
   let absolute = 0;
   let squared = 0;
@@ -88,17 +81,13 @@ function insideError(window: PlaneWindow, now: Uint8Array, plate: Float32Array, 
 
 /** Mean of `now - plate` over the window's margin, and the mean absolute rest. */
 function lightChange(window: PlaneWindow, now: Uint8Array, plate: Float32Array) {
-  let sum = 0;
+  const shift = marginShift(window, now, plate);
+  let mismatch = 0;
   let count = 0;
   for (let i = 0; i < window.inside.length; i++) {
     if (window.inside[i]) continue;
-    sum += (now[i] as number) - (plate[i] as number);
+    mismatch += Math.abs((now[i] as number) - (plate[i] as number) - shift);
     count++;
-  }
-  const shift = count === 0 ? 0 : sum / count;
-  let mismatch = 0;
-  for (let i = 0; i < window.inside.length; i++) {
-    if (!window.inside[i]) mismatch += Math.abs((now[i] as number) - (plate[i] as number) - shift);
   }
   return { shift, mismatch: count === 0 ? Number.POSITIVE_INFINITY : mismatch / count };
 }
