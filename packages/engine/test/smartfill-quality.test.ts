@@ -134,10 +134,12 @@ describe("smart fill quality", () => {
     async () => {
       // Over a still picture every frame follows the text's outline, with it or without it:
       // both corners were filled in every frame, 2.7 dB under the re-encode outside them.
+      // Told apart, the frames without the text show what it hides (a plate): the fill from
+      // the border scored 28.9 dB, delogo 28.2.
       const clip = "person_signing_webcam_640x480.mp4";
       const r = await measure(clip, "jumping", undefined, "unseen-2");
       expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
-      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn);
+      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn + 6);
     },
     TIMEOUT,
   );
