@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
 import { estimateMark, type WindowSample } from "../src/smartfill/mark-model";
+import { STEADY_PICTURE, steadyShare } from "../src/smartfill/mark-offset";
 import { cropWindow, markWindow } from "../src/smartfill/mark-window";
 import { stillPictureSplit } from "../src/smartfill/still-split";
 import { createRng } from "./quality/prng";
@@ -72,6 +73,30 @@ describe("a mark that leaves a still picture halfway", () => {
       expect(psnrInRegion(restored)).toBeGreaterThan(psnrInRegion(marked) + 10);
     });
   }
+
+  test("over a flat sky, whose only steps are noise, the halves are compared too", () => {
+    const sky = (t: number) => {
+      const noise = createRng(700 + t);
+      const out = new Uint8Array(layout.frameSize).fill(128);
+      for (let y = 0; y < layout.height; y++) {
+        for (let x = 0; x < layout.width; x++) {
+          const alpha = t < FRAMES / 2 ? markAlpha(x, y) : 0;
+          const background = 150 + noise.range(-1.5, 1.5);
+          out[y * layout.width + x] = Math.round(alpha * MARK_LUMA + (1 - alpha) * background);
+        }
+      }
+      return out;
+    };
+    const lumas = Array.from({ length: FRAMES }, (_, t) => cropWindow(sky(t), window[0]));
+    expect(steadyShare(window[0], lumas)).toBeLessThan(STEADY_PICTURE);
+    const split = stillPictureSplit(window[0], lumas);
+    if (!split) throw new Error("the halves of a still sky were not compared");
+    const { present } = estimateMark(
+      window,
+      Array.from({ length: FRAMES }, (_, t) => sampleOf(sky(t))),
+    );
+    expect(present).toEqual(lumas.map((_, t) => t < FRAMES / 2));
+  });
 
   test("a mark in every frame of a still picture is not split", () => {
     const lumas = Array.from({ length: FRAMES }, (_, t) => cropWindow(frame(t, true), window[0]));

@@ -1,13 +1,13 @@
 import type { Region } from "../regions";
 import { type CleanEdges, cleanEdges } from "./clean-edges";
-import { compareWithFill } from "./fill-error";
+import { borderFillError, compareWithFill, type FillComparison } from "./fill-error";
 import { leftoverSteps } from "./leftover-steps";
+import { deviationOf, MOVING_DEVIATION, marginMotion } from "./margin-motion";
 import {
   cropWindowSample,
   estimateMark,
   lumaPresence,
   type MarkModel,
-  MOVING_DEVIATION,
   OPAQUE_MARK,
   overStillPictureModel,
   PRESENCE_CORRELATION,
@@ -226,7 +226,11 @@ function choosePlan(
   if (stillAround || (!thin && (beneath < STILL_BENEATH || faint))) {
     const guess = thin || beneath < SEEN_THROUGH;
     if (guess || surroundingTexture(window, taken) < FLAT_TEXTURE) return fill;
-    if (stillAround || faint) return { kind: "keep", model, always };
+    if (stillAround || faint) {
+      return fillBeatsMark(window, taken, present, edges, errors)
+        ? fill
+        : { ...fill, kind: "keep" };
+    }
     return { ...invert, strength: HEDGED_STRENGTH };
   }
   if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return invert;
@@ -235,6 +239,23 @@ function choosePlan(
   // further from the picture than the mark does: then the correction goes halfway.
   if (!thin) return invert;
   return errors.fill < errors.mark ? fill : { ...invert, strength: HEDGED_STRENGTH };
+}
+
+/**
+ * Whether, judged on the samples without the mark (which show the picture beneath it), the
+ * border fill lands closer to the picture than the mark leaves it (`errors.mark`): text
+ * learnt as a blur over a sky that hardly moves would otherwise be kept.
+ */
+function fillBeatsMark(
+  window: MarkWindow,
+  taken: readonly WindowSample[],
+  present: readonly boolean[],
+  edges: CleanEdges,
+  errors: FillComparison,
+): boolean {
+  const hidden = taken.filter((_, i) => !present[i]).map((sample) => sample[0]);
+  if (hidden.length < MIN_UNMARKED) return false;
+  return borderFillError(window[0], hidden, edges[0]) < errors.mark;
 }
 
 /** How many times, sample after sample, the mark goes from shown to not or back. */
@@ -320,34 +341,20 @@ export function interiorShare(model: MarkModel): number {
 export function changeBeneath(model: MarkModel, shown: readonly WindowSample[]): number {
   const gain = model.corrections[0].gain;
   const inside = model.window[0].inside;
+  const lumas = shown.map((sample) => sample[0]);
   const deviations: number[] = [];
   for (let i = 0; i < inside.length; i++) {
     const pixelGain = gain[i] ?? 1;
     if (!inside[i] || pixelGain <= MARKED_GAIN) continue;
-    deviations.push(pixelGain * deviationOf(shown, i));
+    deviations.push(pixelGain * deviationOf(lumas, i));
   }
   return medianOf(Float32Array.from(deviations));
 }
 
-/** Median over the window's margin of each pixel's standard deviation over the samples. */
+/** Median over the window's margin of each luma pixel's standard deviation over the samples. */
 export function surroundingMotion(window: MarkWindow, samples: readonly WindowSample[]): number {
-  const { inside } = window[0];
-  const deviations: number[] = [];
-  for (let i = 0; i < inside.length; i++) {
-    if (!inside[i]) deviations.push(deviationOf(samples, i));
-  }
-  return medianOf(Float32Array.from(deviations));
-}
-
-/** Standard deviation over the samples of luma pixel i. */
-function deviationOf(samples: readonly WindowSample[], i: number): number {
-  let sum = 0;
-  let squares = 0;
-  for (const sample of samples) {
-    const value = sample[0][i] ?? 0;
-    sum += value;
-    squares += value * value;
-  }
-  const mean = sum / Math.max(1, samples.length);
-  return Math.sqrt(Math.max(0, squares / Math.max(1, samples.length) - mean * mean));
+  return marginMotion(
+    window[0],
+    samples.map((sample) => sample[0]),
+  );
 }

@@ -2,6 +2,7 @@ import { dilate, erode, setPixels, shareOf } from "../pixel-masks";
 import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
 import { colourOutline } from "./colour-outline";
 import { snapToDominantGain } from "./dominant-opacity";
+import { MOVING_DEVIATION } from "./margin-motion";
 import {
   type BlendCorrection,
   corrected,
@@ -302,8 +303,6 @@ function surroundingDeviation(stats: BlendStats, inside: Uint8Array): number {
   return ring[Math.floor(ring.length / 2)] ?? 0;
 }
 
-/** Surroundings whose values vary less than this over time are a still picture. */
-export const MOVING_DEVIATION = 2;
 /** A pixel varying less than this share of its surroundings' typical variation is opaque. */
 const STILL_SHARE = 0.2;
 /**

@@ -8,6 +8,7 @@
  * does.
  */
 import { setPixels } from "../pixel-masks";
+import { MOVING_DEVIATION, marginMotion } from "./margin-motion";
 import { STEADY_PICTURE, steadyShare } from "./mark-offset";
 import { marginShift, type PlaneWindow } from "./mark-window";
 import { medianImage } from "./median-differences";
@@ -56,7 +57,7 @@ export function stillPictureSplit(
   samples: readonly Uint8Array[],
 ): StillSplit | null {
   const half = Math.floor(samples.length / 2);
-  if (half < 3 || steadyShare(window, samples) <= STEADY_PICTURE) return null;
+  if (half < 3 || !holdsStill(window, samples)) return null;
   const first = medianImage(samples.slice(0, half));
   const second = medianImage(samples.slice(half));
   const { inside } = window;
@@ -86,6 +87,17 @@ export function stillPictureSplit(
     return null;
   if (imageStructure(window, clean) > CLEAN_STRUCTURE) return null;
   return { marked, clean, footprint };
+}
+
+/**
+ * Whether the picture around the area holds still: its steps stay put, or (a flat sky) its
+ * values barely change.
+ */
+function holdsStill(window: PlaneWindow, samples: readonly Uint8Array[]): boolean {
+  return (
+    steadyShare(window, samples) > STEADY_PICTURE ||
+    marginMotion(window, samples) < MOVING_DEVIATION
+  );
 }
 
 /** Whether a frame's area (its luma window) is closer to how it looks with the mark. */
