@@ -213,7 +213,8 @@ function choosePlan(
   // Elsewhere a logo's correction cannot be checked: where at least its surroundings
   // move it is applied halfway, so that a wrong guess cannot leave the picture further
   // from the truth than the input; where nothing moves at all, or the samples barely follow
-  // the learnt mark, the logo is left as it is.
+  // the learnt mark, the logo is left as it is, unless samples without it show the fill
+  // lands closer (see fillBeatsMark).
   // Surroundings still but for noise (a webcam's room, under MOVING_DEVIATION) say nothing of
   // the logo. A little above, a picture whose light drifts (a dashcam's sky) shows its damping
   // well enough for half its correction: on the bench's unseen seeds, dashcam logos at 2.5 and
