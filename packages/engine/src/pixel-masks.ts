@@ -49,3 +49,34 @@ export function shareOf(mask: Uint8Array, within: Uint8Array): number {
   }
   return total === 0 ? 0 : set / total;
 }
+
+/**
+ * The mask with the pixels it cuts off from the grid's edge added (its holes): those that no
+ * path of 4-neighbours outside the mask joins to the edge.
+ */
+export function withHoles(mask: Uint8Array, width: number, height: number): Uint8Array {
+  const reached = new Uint8Array(mask.length);
+  const queue: number[] = [];
+  const visit = (i: number) => {
+    if (mask[i] || reached[i]) return;
+    reached[i] = 1;
+    queue.push(i);
+  };
+  for (let x = 0; x < width; x++) {
+    visit(x);
+    visit((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    visit(y * width);
+    visit(y * width + width - 1);
+  }
+  for (let head = 0; head < queue.length; head++) {
+    const i = queue[head] as number;
+    const x = i % width;
+    if (x > 0) visit(i - 1);
+    if (x + 1 < width) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i + width < mask.length) visit(i + width);
+  }
+  return reached.map((set) => 1 - set);
+}

@@ -57,8 +57,9 @@ describe("smart fill quality", () => {
     async () => {
       // Too little changes beneath the letters to learn their opacity: the gain map missed
       // whole letters, which the correction left in place (24.4 dB against 32.8 for delogo).
+      // Their steps stand out from the blur: learnt there too, the letters go (39 dB).
       const r = await measure("flower_macro_static_854x480.mp4", "text", undefined, "unseen-1");
-      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn);
+      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn + 4);
       expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
       expect(Math.abs(r.smartfill.flicker)).toBeLessThanOrEqual(0.5);
     },

@@ -177,13 +177,14 @@ function planRegion(
   const shown = taken.filter((_, i) => present[i]);
   const still = overStillPictureModel(plan.model, shown);
   if (still.corrections[0] === plan.model.corrections[0]) return plan;
+  if (leftoverSteps(still, shown) <= LEFTOVER_STEPS) return { ...plan, model: still };
   // Learnt again only where the gain says the mark covers, the correction keeps whatever the
-  // gain map missed: where letters are left standing out from the picture around, the gain
-  // was not learnt (too little changed beneath them), and the fill is safer.
-  if (leftoverSteps(still, shown) > LEFTOVER_STEPS) {
-    return { kind: "fill", model: plan.model, always: plan.always };
-  }
-  return { ...plan, model: still };
+  // gain map missed: letters left standing out from the picture around, where too little
+  // changed beneath them to learn their gain. Their steps stand out too: learnt there as
+  // well, the letters go; where some still stand, the fill is safer.
+  const withSteps = overStillPictureModel(plan.model, shown, true);
+  if (leftoverSteps(withSteps, shown) <= LEFTOVER_STEPS) return { ...plan, model: withSteps };
+  return { kind: "fill", model: plan.model, always: plan.always };
 }
 
 /** The plan for one region, judged on the mark as it was learnt. */

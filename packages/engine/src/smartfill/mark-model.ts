@@ -48,16 +48,21 @@ export function correctWindowBytes(
 
 /**
  * The model with each plane's correction learnt again from the samples that show the mark
- * where the picture beneath holds still (see `overStillPicture`). Only the corrections change:
- * what tells a frame that shows the mark stays as it was learnt, so a mark looked for frame
- * by frame is found as before.
+ * where the picture beneath holds still (see `overStillPicture`, and its `withSteps`). Only
+ * the corrections change: what tells a frame that shows the mark stays as it was learnt, so a
+ * mark looked for frame by frame is found as before.
  */
-export function overStillPictureModel(model: MarkModel, shown: readonly WindowSample[]): MarkModel {
+export function overStillPictureModel(
+  model: MarkModel,
+  shown: readonly WindowSample[],
+  withSteps = false,
+): MarkModel {
   const again = (plane: 0 | 1 | 2) =>
     overStillPicture(
       model.window[plane],
       shown.map((sample) => sample[plane]),
       model.corrections[plane],
+      withSteps,
     );
   return { ...model, corrections: [again(0), again(1), again(2)] };
 }
