@@ -236,10 +236,13 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   );
   const opaqueShare = shareOf(opaquePixels, lumaWindow.inside);
   // An opaque mark's hard edge, inverted, would only amplify the noise there: it is filled too
-  // (the mask grown by a pixel, inside the region), from pixels the mark spares; and so are the
-  // pixels a little further out that the learnt gain says it covers (see OPAQUE_REACH).
+  // (the mask grown by a pixel, inside the region), from pixels the mark spares.
   const lumaFill =
-    opaqueShare > OPAQUE_MARK ? opaqueFill(lumaWindow, opaquePixels, luma.gain) : opaquePixels;
+    opaqueShare > OPAQUE_MARK
+      ? dilate(opaquePixels, lumaWindow.width, lumaWindow.height, 1).map(
+          (set, i) => set & (lumaWindow.inside[i] ?? 0),
+        )
+      : opaquePixels;
   const chroma = (planeWindow: PlaneWindow, planeSamples: readonly Uint8Array[]) => {
     const gain = chromaGain(lumaWindow, planeWindow, luma.gain);
     return correctionWithGain(planeWindow, planeSamples, gain, meanOf(planeSamples));
@@ -269,23 +272,6 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
     colourEdges: colourEdgesOf(lumaWindow, luma, changing),
     still: null,
   };
-}
-
-/**
- * How far (luma pixels) from an opaque mark a pixel with a learnt gain is filled rather than
- * inverted. Next to a mark that hides everything the damping measured across its outline
- * spills onto the pixels it spares: over a street driven past at speed, 1,900 of the 5,000
- * pixels kept around the logo got gains up to 5 with 6 of them under it, and their inverse
- * scored 20.0 dB against 22.9 for delogo (22.3 filled). Elsewhere within 0.35 dB.
- */
-const OPAQUE_REACH = 3;
-
-/** An opaque mark's pixels to fill: grown by a pixel, and by OPAQUE_REACH where gain says so. */
-function opaqueFill(window: PlaneWindow, opaquePixels: Uint8Array, gain: Float32Array) {
-  const { width, height, inside } = window;
-  const edge = dilate(opaquePixels, width, height, 1);
-  const reach = dilate(opaquePixels, width, height, OPAQUE_REACH);
-  return edge.map((set, i) => (inside[i] && (set || (reach[i] && (gain[i] ?? 1) > 1)) ? 1 : 0));
 }
 
 function opaqueCore(window: PlaneWindow, opaquePixels: Uint8Array): Int32Array {
