@@ -151,10 +151,10 @@ export function estimateMark(
     window[0],
     samples.map((sample) => sample[0]),
   );
-  const shows = still && samples.map((sample) => showsMarkStill(still, window[0], sample[0]));
-  const showing = shows ? all.filter((index) => shows[index]) : [];
-  if (still && shows && showing.length >= 3) {
-    return { model: { ...fit(showing).model, still }, present: shows };
+  if (still) {
+    const shows = samples.map((sample) => showsMarkStill(still, window[0], sample[0]));
+    const showing = all.filter((index) => shows[index]);
+    if (showing.length >= 3) return { model: { ...fit(showing).model, still }, present: shows };
   }
   let best = fit(all);
   let present = presentIn(best);

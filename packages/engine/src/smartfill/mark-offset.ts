@@ -3,6 +3,7 @@ import { integratePairs } from "./integrate-pairs";
 import type { PlaneWindow } from "./mark-window";
 import { medianDifferences, pixelsOnSteps } from "./median-differences";
 import { eachPair } from "./pair-field";
+import { meanSteps } from "./structure-ratio";
 import { OUTLINE_STEP } from "./transmission";
 
 /**
@@ -99,14 +100,7 @@ function strongSteps(window: PlaneWindow, samples: readonly Uint8Array[]): Uint8
   const { width, height, inside } = window;
   const everywhere = new Uint8Array(inside.length).fill(1);
   const medians = medianDifferences(width, height, everywhere, samples);
-  let sum = 0;
-  let count = 0;
-  eachPair(width, height, (i, j, side) => {
-    if (inside[i] || inside[j]) return;
-    sum += Math.abs(medians[side][i] ?? 0);
-    count++;
-  });
-  const margin = count === 0 ? 0 : sum / count;
+  const margin = meanSteps(window, medians).around || 0;
   return pixelsOnSteps(medians, Math.max(OUTLINE_STEP, STRONG_STEP * margin));
 }
 

@@ -101,19 +101,3 @@ export function insideBox(window: PlaneWindow): Box | null {
   }
   return box;
 }
-
-/** Mean of `now - before` over the window's margin (outside the region): the change of light. */
-export function marginShift(
-  window: PlaneWindow,
-  now: ArrayLike<number>,
-  before: ArrayLike<number>,
-): number {
-  let sum = 0;
-  let count = 0;
-  window.inside.forEach((set, i) => {
-    if (set) return;
-    sum += (now[i] as number) - (before[i] as number);
-    count++;
-  });
-  return count === 0 ? 0 : sum / count;
-}

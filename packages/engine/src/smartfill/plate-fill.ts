@@ -7,8 +7,9 @@
  */
 import type { CleanSides } from "./clean-edges";
 import { borderFillError } from "./fill-error";
+import { insideError, lightChange } from "./light-match";
 import { cropSample, type MarkModel, showsMark, type WindowSample } from "./mark-model";
-import { frameIndex, marginShift, type PlaneWindow } from "./mark-window";
+import { frameIndex, type PlaneWindow } from "./mark-window";
 import { medianImage } from "./median-differences";
 import type { FrameFiller } from "./spatial-fill";
 
@@ -62,37 +63,6 @@ export function backgroundPlate(
   if (absolute / samples.length > PLATE_ERROR) return null;
   if (squared / samples.length >= borderFillError(window, lumaSamples, clean)) return null;
   return { planes: [luma, plane(1), plane(2)], mismatch: around / samples.length };
-}
-
-/** Mean absolute and squared differences inside the area of a sample from the plate, light matched. */
-function insideError(window: PlaneWindow, now: Uint8Array, plate: Float32Array, shift: number) {
-  let absolute = 0;
-  let squared = 0;
-  let count = 0;
-  for (let i = 0; i < window.inside.length; i++) {
-    if (!window.inside[i]) continue;
-    const difference = (now[i] as number) - (plate[i] as number) - shift;
-    absolute += Math.abs(difference);
-    squared += difference * difference;
-    count++;
-  }
-  const none = Number.POSITIVE_INFINITY;
-  return count === 0
-    ? { absolute: none, squared: none }
-    : { absolute: absolute / count, squared: squared / count };
-}
-
-/** Mean of `now - plate` over the window's margin, and the mean absolute rest. */
-function lightChange(window: PlaneWindow, now: Uint8Array, plate: Float32Array) {
-  const shift = marginShift(window, now, plate);
-  let mismatch = 0;
-  let count = 0;
-  for (let i = 0; i < window.inside.length; i++) {
-    if (window.inside[i]) continue;
-    mismatch += Math.abs((now[i] as number) - (plate[i] as number) - shift);
-    count++;
-  }
-  return { shift, mismatch: count === 0 ? Number.POSITIVE_INFINITY : mismatch / count };
 }
 
 export function createPlateFiller(model: MarkModel, plate: Plate, otherwise: FrameFiller) {

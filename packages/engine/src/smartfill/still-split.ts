@@ -8,9 +8,10 @@
  * does.
  */
 import { setPixels } from "../pixel-masks";
+import { insideError, lightChange, marginShift } from "./light-match";
 import { MOVING_DEVIATION, marginMotion } from "./margin-motion";
 import { STEADY_PICTURE, steadyShare } from "./mark-offset";
-import { marginShift, type PlaneWindow } from "./mark-window";
+import type { PlaneWindow } from "./mark-window";
 import { medianImage } from "./median-differences";
 import { eachPair } from "./pair-field";
 import { imageStructure } from "./structure-ratio";
@@ -60,24 +61,13 @@ export function stillPictureSplit(
   if (half < 3 || !holdsStill(window, samples)) return null;
   const first = medianImage(samples.slice(0, half));
   const second = medianImage(samples.slice(half));
-  const { inside } = window;
-  const shift = marginShift(window, second, first);
-  const within = { sum: 0, count: 0 };
-  const around = { sum: 0, count: 0 };
-  const gap = Float32Array.from(first, (value, i) =>
-    Math.abs((second[i] as number) - value - shift),
+  const change = lightChange(window, second, first);
+  const inGap = insideError(window, second, first, change.shift).absolute;
+  if (inGap < SPLIT_LEVELS || inGap < SPLIT_CONTRAST * change.mismatch) return null;
+  const least = Math.max(SPLIT_LEVELS, FOOTPRINT_CONTRAST * change.mismatch);
+  const footprintMask = Uint8Array.from(first, (value, i) =>
+    window.inside[i] && Math.abs((second[i] as number) - value - change.shift) > least ? 1 : 0,
   );
-  gap.forEach((value, i) => {
-    const tally = inside[i] ? within : around;
-    tally.sum += value;
-    tally.count++;
-  });
-  if (within.count === 0 || around.count === 0) return null;
-  const inGap = within.sum / within.count;
-  const aroundGap = around.sum / around.count;
-  if (inGap < SPLIT_LEVELS || inGap < SPLIT_CONTRAST * aroundGap) return null;
-  const least = Math.max(SPLIT_LEVELS, FOOTPRINT_CONTRAST * aroundGap);
-  const footprintMask = Uint8Array.from(gap, (value, i) => (inside[i] && value > least ? 1 : 0));
   const footprint = setPixels(footprintMask);
   if (footprint.length < LEAST_FOOTPRINT) return null;
   const firstEdge = edgeStep(window, first, footprintMask);

@@ -18,6 +18,16 @@ export function imageStructure(window: PlaneWindow, image: ArrayLike<number>): n
  * between neighbours of the window's margin.
  */
 export function structureRatio(window: PlaneWindow, steps: PairField): number {
+  const { within, around } = meanSteps(window, steps);
+  if (Number.isNaN(within) || Number.isNaN(around)) return 0;
+  return within / Math.max(STEADY_NOISE, around);
+}
+
+/**
+ * The mean size of the steps between neighbours both inside the region (`within`) and both
+ * in the window's margin (`around`); NaN where there are none.
+ */
+export function meanSteps(window: PlaneWindow, steps: PairField) {
   const { width, height, inside } = window;
   const within = { sum: 0, count: 0 };
   const around = { sum: 0, count: 0 };
@@ -27,6 +37,5 @@ export function structureRatio(window: PlaneWindow, steps: PairField): number {
     tally.sum += Math.abs(steps[side][i] ?? 0);
     tally.count++;
   });
-  if (within.count === 0 || around.count === 0) return 0;
-  return within.sum / within.count / Math.max(STEADY_NOISE, around.sum / around.count);
+  return { within: within.sum / within.count, around: around.sum / around.count };
 }
