@@ -186,6 +186,20 @@ describe("smart fill quality", () => {
   );
 
   test(
+    "opaque logo over a fast drive: the pixels it spares are not amplified (>= delogo - 0.5 dB)",
+    async () => {
+      // The opaque logo's damping spilt onto 1,900 of the 4,994 pixels around it that it
+      // spares, which then amplified the trees streaming past: 20.01 dB against 22.92 for
+      // delogo. Their own change says they are not damped; taken back, 22.47.
+      const clip = "street_driving_autumn_1920x1080.mp4";
+      const r = await measure(clip, "opaque", undefined, "unseen-1");
+      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn - 0.5);
+      expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
+    },
+    TIMEOUT,
+  );
+
+  test(
     "opaque logo over a dashcam's road: the picture the camera brings in is carried under it",
     async () => {
       // The whole clip, with the logo at the top right, where the scenery streams out from the

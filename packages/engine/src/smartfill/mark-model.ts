@@ -11,6 +11,7 @@ import {
 } from "./mark-offset";
 import { cropWindow, type MarkWindow, type PlaneWindow } from "./mark-window";
 import { eachPair } from "./pair-field";
+import { withoutSpiltGain } from "./spilt-gain";
 import { type StillSplit, showsMarkStill, stillPictureSplit } from "./still-split";
 import { estimateTransmission } from "./transmission";
 
@@ -226,12 +227,12 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
     Float32Array.from(transmission, (t) => 1 / t),
     lumaWindow.inside,
   );
-  const luma = correctionWithGain(lumaWindow, lumaSamples, lumaGain, lumaStats.mean);
+  const learnt = correctionWithGain(lumaWindow, lumaSamples, lumaGain, lumaStats.mean);
   const frames = Math.max(1, lumaStats.frames);
   const meanLuma = Float32Array.from(lumaStats.sum, (sum) => sum / frames + lumaStats.mean);
   const around = surroundingDeviation(lumaStats, lumaWindow.inside);
   const still = stillPixels(lumaStats, lumaWindow.inside, around);
-  const opaquePixels = Uint8Array.from(luma.gain, (gain, i) =>
+  const opaquePixels = Uint8Array.from(learnt.gain, (gain, i) =>
     gain >= FILL_GAIN || still[i] ? 1 : 0,
   );
   const opaqueShare = shareOf(opaquePixels, lumaWindow.inside);
@@ -243,6 +244,18 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
           (set, i) => set & (lumaWindow.inside[i] ?? 0),
         )
       : opaquePixels;
+  const spared =
+    opaqueShare > OPAQUE_MARK
+      ? withoutSpiltGain(
+          lumaWindow,
+          lumaStats,
+          lumaFill.map((set, i) => (lumaWindow.inside[i] ?? 0) & (1 - set)),
+          learnt.gain,
+        )
+      : null;
+  const luma = spared
+    ? correctionWithGain(lumaWindow, lumaSamples, spared, lumaStats.mean)
+    : learnt;
   const chroma = (planeWindow: PlaneWindow, planeSamples: readonly Uint8Array[]) => {
     const gain = chromaGain(lumaWindow, planeWindow, luma.gain);
     return correctionWithGain(planeWindow, planeSamples, gain, meanOf(planeSamples));
