@@ -43,6 +43,15 @@ export function addFrame(stats: BlendStats, pixels: Uint8Array): void {
   stats.frames++;
 }
 
+/** Frame-to-frame change energy that is only noise (compression, sensor). */
+export const CHANGE_NOISE = 2;
+
+/** Per pixel, the mean squared change between consecutive frames added. */
+export function changeEnergy(stats: BlendStats): Float64Array {
+  const pairsOfFrames = Math.max(1, stats.frames - 1);
+  return stats.changes.map((sum) => sum / pairsOfFrames);
+}
+
 /** Mean value over the given frames (or all of a window's pixels): the centring constant. */
 export function meanOf(planes: readonly Uint8Array[]): number {
   let total = 0;

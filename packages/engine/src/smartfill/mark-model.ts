@@ -244,6 +244,8 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
           (set, i) => set & (lumaWindow.inside[i] ?? 0),
         )
       : opaquePixels;
+  // What an opaque mark's damping spilt onto the pixels it spares is taken back: inverted,
+  // they would amplify the picture's changes (see spilt-gain.ts).
   const spared =
     opaqueShare > OPAQUE_MARK
       ? withoutSpiltGain(

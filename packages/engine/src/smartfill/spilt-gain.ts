@@ -1,4 +1,4 @@
-import type { BlendStats } from "./blend-stats";
+import { type BlendStats, CHANGE_NOISE, changeEnergy } from "./blend-stats";
 import type { PlaneWindow } from "./mark-window";
 
 /**
@@ -12,8 +12,6 @@ const REACH = 8;
  * where its change allowed 1.03; the butterfly's, 1.56 where it allowed 1.12, and was left.
  */
 const SPILT = 1.5;
-/** Frame-to-frame change energy that is only noise (compression, sensor). */
-const NOISE = 2;
 
 /**
  * The gain of the pixels an opaque mark spares, with what its damping spilt onto them taken
@@ -31,9 +29,8 @@ export function withoutSpiltGain(
   gain: Float32Array,
 ): Float64Array | null {
   const { width, height, inside } = window;
-  const pairsOfFrames = Math.max(1, stats.frames - 1);
-  const energy = (i: number) => (stats.changes[i] ?? 0) / pairsOfFrames;
-  const around = boxSums(width, height, (i) => (inside[i] ? 0 : energy(i)));
+  const energy = changeEnergy(stats);
+  const around = boxSums(width, height, (i) => (inside[i] ? 0 : (energy[i] ?? 0)));
   const count = boxSums(width, height, (i) => (inside[i] ? 0 : 1));
   const result = Float64Array.from(gain);
   let changed = false;
@@ -42,7 +39,9 @@ export function withoutSpiltGain(
     if (!kept[i] || g <= 1) continue;
     const outside = count[i] ?? 0;
     if (outside === 0) continue;
-    const allowed = Math.sqrt(((around[i] ?? 0) / outside + NOISE) / (energy(i) + NOISE));
+    const allowed = Math.sqrt(
+      ((around[i] ?? 0) / outside + CHANGE_NOISE) / ((energy[i] ?? 0) + CHANGE_NOISE),
+    );
     if (g > SPILT * allowed) {
       result[i] = Math.max(1, allowed);
       changed = true;

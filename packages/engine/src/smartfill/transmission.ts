@@ -1,5 +1,5 @@
 import { dilate } from "../pixel-masks";
-import type { BlendStats } from "./blend-stats";
+import { type BlendStats, CHANGE_NOISE, changeEnergy } from "./blend-stats";
 import { integratePairs } from "./integrate-pairs";
 import type { PlaneWindow } from "./mark-window";
 import { medianDifferences, pixelsOnSteps } from "./median-differences";
@@ -15,8 +15,6 @@ export const OUTLINE_STEP = 1.5;
 const LIGHTNESS_REACH = 2;
 /** Weight that ties neighbours off the outline to one transmission (a mark's flat parts). */
 const HOLD = 0.2;
-/** Frame-to-frame change energy that is only noise (compression, sensor). */
-const NOISE = 2;
 /** Least transmission (opacity 0.9): below it a pixel is opaque and filled, not inverted. */
 const LEAST_TRANSMISSION = 0.1;
 
@@ -39,8 +37,7 @@ export function estimateTransmission(
   const { width, height, inside: unknown } = window;
   const outline = medianDifferences(width, height, unknown, samples);
   const gaps = outlineGaps(outline, colour);
-  const pairsOfFrames = Math.max(1, stats.frames - 1);
-  const energy = stats.changes.map((sum) => sum / pairsOfFrames);
+  const energy = changeEnergy(stats);
   const target = createPairField(width, height);
   const weight = createPairField(width, height);
   eachPair(width, height, (i, j, side) => {
@@ -53,7 +50,7 @@ export function estimateTransmission(
     const ei = energy[i] ?? 0;
     const ej = energy[j] ?? 0;
     const low = Math.min(ei, ej);
-    weight[side][i] = low / (low + NOISE);
+    weight[side][i] = low / (low + CHANGE_NOISE);
     target[side][i] = 0.5 * Math.log((ej + 0.1) / (ei + 0.1));
   });
   const logTransmission = integratePairs(unknown, target, weight, { nonPositive: true });
