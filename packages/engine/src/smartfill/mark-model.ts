@@ -94,8 +94,8 @@ export type MarkModel = {
   core: Int32Array;
   /** Correlation with the mark above which a frame shows it (see `calibrated`). */
   presence: number;
-  /** The edges between the mark's colours that tell whether a frame shows it. */
-  colourEdges: ColourEdges;
+  /** The edges between the mark's colours that tell whether a frame shows it, per plane. */
+  colourEdges: readonly [ColourEdges, ColourEdges, ColourEdges];
   /**
    * Over a still picture whose halves show the area with the mark and without it, how each
    * looks: a frame shows the mark when it is closer to the first (see still-split.ts).
@@ -264,7 +264,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   };
   const u = chroma(uWindow, uSamples);
   const v = chroma(vWindow, vSamples);
-  const uFill = chromaFill(lumaWindow, uWindow, lumaFill);
+  const uFill = chromaMask(lumaWindow, uWindow, lumaFill);
   // Where the picture beneath visibly changes (the mark's damping undone), over moving
   // surroundings: there the mark's colour edges are not the picture's own.
   const moving = around >= MOVING_DEVIATION;
@@ -284,7 +284,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
     meanLuma,
     core: opaqueShare > OPAQUE_MARK ? opaqueCore(lumaWindow, opaquePixels) : new Int32Array(),
     presence: PRESENCE_CORRELATION,
-    colourEdges: colourEdgesOf(lumaWindow, luma, changing),
+    colourEdges: colourEdgesOf(window, [luma, u, v], changing),
     still: null,
   };
 }
@@ -362,12 +362,13 @@ function chromaGain(luma: PlaneWindow, chroma: PlaneWindow, gain: Float32Array):
   return transparency.map((sum, c) => (count[c] ? (count[c] ?? 1) / Math.max(sum, 1e-3) : 1));
 }
 
-function chromaFill(luma: PlaneWindow, chroma: PlaneWindow, lumaFill: Uint8Array) {
-  const fill = new Uint8Array(chroma.width * chroma.height);
+/** A luma mask on a chroma window: a chroma pixel is set when any of its luma pixels is. */
+function chromaMask(luma: PlaneWindow, chroma: PlaneWindow, lumaMask: Uint8Array) {
+  const mask = new Uint8Array(chroma.width * chroma.height);
   eachBlock(luma, chroma, (c, l) => {
-    if (lumaFill[l]) fill[c] = 1;
+    if (lumaMask[l]) mask[c] = 1;
   });
-  return fill;
+  return mask;
 }
 
 /**
@@ -395,7 +396,7 @@ const LEAST_PRESENCE = 0.06;
 function calibrated(model: MarkModel, samples: readonly WindowSample[]): Fitted {
   const outline = samples.map((sample) => outlineCorrelation(model, sample));
   const correlations = outline.map((correlation, s) =>
-    Math.max(correlation, colourEdgeCorrelation(model, (samples[s] as WindowSample)[0])),
+    Math.max(correlation, colourEdgeCorrelation(model, samples[s] as WindowSample)),
   );
   return { model: { ...model, presence: presenceThreshold(correlations) }, correlations, outline };
 }
@@ -409,7 +410,7 @@ export function lumaPresence(model: MarkModel, samples: readonly WindowSample[])
     samples.map((sample) =>
       Math.max(
         outlineCorrelation(model, sample, LUMA_ONLY),
-        colourEdgeCorrelation(model, sample[0]),
+        colourEdgeCorrelation(model, sample, LUMA_ONLY),
       ),
     ),
   );
@@ -455,7 +456,7 @@ function showsCore(model: MarkModel, pixels: Uint8Array): boolean {
  * edges between its colours, whichever it follows more.
  */
 export function markCorrelation(model: MarkModel, sample: WindowSample): number {
-  return Math.max(outlineCorrelation(model, sample), colourEdgeCorrelation(model, sample[0]));
+  return Math.max(outlineCorrelation(model, sample), colourEdgeCorrelation(model, sample));
 }
 
 type Plane = 0 | 1 | 2;
@@ -526,14 +527,37 @@ const SAME_OPACITY = 0.05;
 const COLOURED_GAIN = 1.1;
 /** Least difference (levels) between two of the mark's colours that counts as an edge. */
 const COLOUR_STEP = 4;
-/** Fewest colour edges that can say whether a frame shows the mark. */
+/**
+ * Fewest colour edges in luma that can say whether a frame shows the mark; a chroma plane,
+ * with a quarter of the pixels, needs a quarter as many.
+ */
 const LEAST_COLOUR_EDGES = 128;
 
-/** The mark's colour edges among the pixels `changing` flags (see `ColourEdges`). */
+/**
+ * The mark's colour edges in each plane, among the pixels `changing` flags (luma; a chroma
+ * pixel counts when any of its luma pixels does). Chroma tells two colours of a mark apart
+ * where their lightness is close: a purple logo's green disc stepped by 4 levels or more on
+ * only 55 luma pairs.
+ */
 function colourEdgesOf(
+  window: MarkWindow,
+  corrections: readonly [BlendCorrection, BlendCorrection, BlendCorrection],
+  changing: Uint8Array,
+): [ColourEdges, ColourEdges, ColourEdges] {
+  const [luma, u, v] = window;
+  const chromaChanging = chromaMask(luma, u, changing);
+  return [
+    planeColourEdges(luma, corrections[0], changing, LEAST_COLOUR_EDGES),
+    planeColourEdges(u, corrections[1], chromaChanging, LEAST_COLOUR_EDGES / 4),
+    planeColourEdges(v, corrections[2], chromaChanging, LEAST_COLOUR_EDGES / 4),
+  ];
+}
+
+function planeColourEdges(
   window: PlaneWindow,
   { gain, offset }: BlendCorrection,
   changing: Uint8Array,
+  least: number,
 ): ColourEdges {
   const pairs: number[] = [];
   const expected: number[] = [];
@@ -546,7 +570,7 @@ function colourEdgesOf(
     pairs.push(i, j);
     expected.push(step);
   });
-  return expected.length < LEAST_COLOUR_EDGES
+  return expected.length < least
     ? { pairs: new Int32Array(), expected: new Float64Array() }
     : { pairs: Int32Array.from(pairs), expected: Float64Array.from(expected) };
 }
@@ -558,16 +582,24 @@ function colourEdgesOf(
  * only where the picture beneath was seen to change: over a still one, what was learnt as the
  * mark's colours may be that picture's own edges, which frames without the mark show as well.
  */
-function colourEdgeCorrelation(model: MarkModel, pixels: Uint8Array): number {
-  const { pairs, expected } = model.colourEdges;
-  if (expected.length === 0) return -1;
+function colourEdgeCorrelation(
+  model: MarkModel,
+  sample: WindowSample,
+  planes: readonly Plane[] = ALL_PLANES,
+): number {
   const sums = correlationSums();
-  for (let k = 0; k < expected.length; k++) {
-    const seen =
-      (pixels[pairs[2 * k] as number] as number) - (pixels[pairs[2 * k + 1] as number] as number);
-    sums.add(seen, expected[k] as number);
+  let edges = 0;
+  for (const plane of planes) {
+    const { pairs, expected } = model.colourEdges[plane];
+    const pixels = sample[plane];
+    for (let k = 0; k < expected.length; k++) {
+      const seen =
+        (pixels[pairs[2 * k] as number] as number) - (pixels[pairs[2 * k + 1] as number] as number);
+      sums.add(seen, expected[k] as number);
+    }
+    edges += expected.length;
   }
-  return sums.correlation();
+  return edges === 0 ? -1 : sums.correlation();
 }
 
 /** Running sums for the normalised correlation of seen differences with expected ones. */
