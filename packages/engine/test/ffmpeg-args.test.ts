@@ -4,7 +4,7 @@ import { audioArgs, formatFrameRate, inputArgs } from "../src/ffmpeg/args";
 import { filterMethodArgs } from "../src/methods/filter-method-args";
 import { ffprobeArgs } from "../src/probe/probe-media";
 import { toRegions } from "../src/regions";
-import { decodeArgs, encodeFromPipeArgs, sampleArgs } from "../src/smartfill/smartfill-args";
+import { decodeArgs, encodeFromPipeArgs } from "../src/smartfill/smartfill-args";
 import { BEE_MEDIA } from "./clips";
 
 /** An argument array written as one line; none of these arguments contains a space. */
@@ -38,16 +38,6 @@ describe("ffmpeg argument arrays", () => {
     expect(decodeArgs(MEDIA, "/in/upload.mp4")).toEqual(
       words(`${QUIET} ${INPUT} -map 0:v:0 -sn -dn -an -s 1280x720 -fps_mode passthrough
         -f rawvideo -pix_fmt yuv420p pipe:1`),
-    );
-  });
-
-  test("smartfill's learning pass reads every step-th frame in the same raw format", () => {
-    const raw = "-s 1280x720 -fps_mode passthrough -f rawvideo -pix_fmt yuv420p pipe:1";
-    expect(sampleArgs(MEDIA, "/in/upload.mp4", 3)).toEqual(
-      words(`${QUIET} ${INPUT} -map 0:v:0 -sn -dn -an -vf select=not(mod(n\\,3)) ${raw}`),
-    );
-    expect(sampleArgs(MEDIA, "/in/upload.mp4", 1)).toEqual(
-      words(`${QUIET} ${INPUT} -map 0:v:0 -sn -dn -an ${raw}`),
     );
   });
 

@@ -188,13 +188,17 @@ describe("smart fill quality", () => {
   );
 
   test(
-    "opaque logo over a moving picture: its edge and what it spares are kept (>= delogo + 0.5 dB)",
+    "opaque logo over a moving picture: its edge and what it spares are kept (>= delogo + 0.4 dB)",
     async () => {
       const r = await measure("butterfly_thistle_audio_1280x720.mp4", "opaque", 90);
-      // delogo + 0.96 dB. Over this swaying plant, the picture carried under the logo, read
+      // delogo + 0.44 dB. Over this swaying plant, the picture carried under the logo, read
       // once from the frame that showed it, scores half a dB under the one that blurred as it
       // was carried from frame to frame (delogo + 1.49), and flickers less (-1.75, was -2.43).
-      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn + 0.5);
+      // Carried backwards too, it lost another half dB on these 90 frames (forward alone,
+      // delogo + 0.95) and gained 0.3 on the whole clip; it flickers far less (-0.41, was
+      // -1.68). Mixing the backward fill in everywhere scored delogo + 1.63 but flickered
+      // (-1.90), as it did on most clips: the opaque logos' median went to -0.88 from -0.32.
+      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn + 0.4);
       expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
     },
     TIMEOUT,
@@ -215,14 +219,15 @@ describe("smart fill quality", () => {
   );
 
   test(
-    "opaque logo over a dashcam's road: the picture the camera brings in is carried under it",
+    "opaque logo over a dashcam's road: the picture the camera brings in is carried under it, both ways",
     async () => {
       // The whole clip, with the logo at the top right, where the scenery streams out from the
       // road ahead: the longer the drive, the more of the hidden picture has come into view.
-      // A fill from around the logo alone scored delogo + 1.5 dB; carried, delogo + 4.
+      // A fill from around the logo alone scored delogo + 1.5 dB; carried forward, delogo + 3.1;
+      // carried both ways, so that the first frames get what the later ones show, delogo + 7.1.
       const clip = "highway_dashcam_moving_854x480.mp4";
       const r = await measure(clip, "opaque", undefined, "bench-quality-v1");
-      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn + 3);
+      expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn + 6);
       expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
     },
     TIMEOUT,

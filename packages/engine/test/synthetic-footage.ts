@@ -2,9 +2,16 @@
  * Synthetic footage whose truth is known, shared by the smart fill unit tests: a random
  * texture, the frame and the marked region they use, and the measures they take.
  */
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startDeadline } from "../src/ffmpeg/deadline";
 import type { Region } from "../src/regions";
+import { carriedWindows } from "../src/smartfill/backward-pass";
 import type { LearntMarks } from "../src/smartfill/learn-marks";
-import { smartfillFrom } from "../src/smartfill/run-smartfill";
+import { markWindow } from "../src/smartfill/mark-window";
+import { smartfillBothWays, smartfillFrom } from "../src/smartfill/run-smartfill";
+import { createWindowSpool } from "../src/smartfill/window-spool";
 import { yuv420Layout } from "../src/smartfill/yuv-layout";
 import { createRng } from "./quality/prng";
 
@@ -62,4 +69,40 @@ export async function smartfillFrames(
   const outputs: Uint8Array[] = [];
   for await (const frame of transform(source())) outputs.push(frame);
   return outputs;
+}
+
+/**
+ * Smart fill as learnt, with the backward pass (backward-pass.ts) over the same frames: they
+ * are spooled as the first pass would, in a folder of their own, which is deleted after. Also
+ * returns what was left in that folder once the passes had removed their files.
+ */
+export async function smartfillBothWaysFrames(
+  marks: LearntMarks,
+  frames: readonly Uint8Array[],
+): Promise<{ outputs: Uint8Array[]; leftOver: string[] }> {
+  const dir = await mkdtemp(join(tmpdir(), "wr-two-way-"));
+  const deadline = startDeadline(60_000);
+  try {
+    const run = {
+      media: { width: WIDTH, height: HEIGHT, frameCount: frames.length },
+      regions: [REGION],
+      outputPath: join(dir, "out.mp4"),
+    } as never;
+    const windows = carriedWindows(markWindow(layout, REGION));
+    const spool = createWindowSpool(join(dir, "frames"), windows, frames.length);
+    if (!spool) throw new Error("the frames were not spooled");
+    for (const frame of frames) spool.add(frame);
+    const { transform, backward } = await smartfillBothWays(run, marks, spool, deadline);
+    spool.remove();
+    async function* source() {
+      for (const frame of frames) yield frame.slice();
+    }
+    const outputs: Uint8Array[] = [];
+    for await (const frame of transform(source())) outputs.push(frame);
+    backward.remove();
+    return { outputs, leftOver: await readdir(dir) };
+  } finally {
+    deadline.dispose();
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -55,8 +55,11 @@ const FIRST_SWEEPS = 200;
 export type Carrier = {
   /** Fits the camera's motion since the last frame; once per frame, before `carry`. */
   track(frame: Uint8Array): void;
-  /** Mixes the carried fill into the filled pixels of one plane's window values. */
-  carry(plane: 0 | 1 | 2, frame: Uint8Array, values: Float32Array): void;
+  /**
+   * Mixes the carried fill into the filled pixels of one plane's window values. Returns, per
+   * filled pixel in scan order, 1 where it was carried (its picture was found) this frame.
+   */
+  carry(plane: 0 | 1 | 2, frame: Uint8Array, values: Float32Array): Uint8Array;
 };
 
 /**
@@ -107,11 +110,18 @@ type PlaneCarry = {
   /** The membrane that takes the seam away, kept to warm-start the next frame's. */
   seam: Float32Array;
   seamStarted: boolean;
+  /** Per filled pixel, 1 where this frame's fill was carried. */
+  found: Uint8Array;
 };
+
+/** Whether a mark's fill is carried: it is opaque (a transparent mark's is not filled). */
+export function carriesFill(model: MarkModel): boolean {
+  return model.opaqueShare > OPAQUE_MARK;
+}
 
 /** A carrier for an opaque mark's fill; none for a transparent mark (nothing is filled). */
 export function createCarrier(model: MarkModel): Carrier | null {
-  if (model.opaqueShare <= OPAQUE_MARK) return null;
+  if (!carriesFill(model)) return null;
   const planes = model.window.map((window, plane) =>
     planeCarry(window, model.fill[plane] as Uint8Array),
   ) as [PlaneCarry, PlaneCarry, PlaneCarry];
@@ -142,22 +152,33 @@ export function createCarrier(model: MarkModel): Carrier | null {
       if (plane === 0) misfit = false;
       // The change of light was fitted on luma: chroma moves with the picture but keeps it.
       const planeMotion = !motion || misfit ? null : plane === 0 ? motion : { ...motion, light: 0 };
-      const fits = carryPlane(planes[plane] as PlaneCarry, frame, values, planeMotion, plane === 0);
+      const carry = planes[plane] as PlaneCarry;
+      const fits = carryPlane(carry, frame, values, planeMotion, plane === 0);
       if (plane === 0) misfit = !fits;
+      return carry.found;
     },
   };
 }
 
-function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
+/**
+ * The rectangle of one plane a carrier reads: the region's window grown by the margin. Its
+ * `inside` is left empty.
+ */
+export function extendedWindow(window: PlaneWindow): PlaneWindow {
   const { plane } = window;
   const margin = CARRY_MARGIN >> plane.shift;
   const x0 = Math.max(0, window.x0 - margin);
   const y0 = Math.max(0, window.y0 - margin);
   const width = Math.min(plane.width, window.x0 + window.width + margin) - x0;
   const height = Math.min(plane.height, window.y0 + window.height + margin) - y0;
+  return { plane, x0, y0, width, height, inside: new Uint8Array(width * height) };
+}
+
+function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
+  const extended = extendedWindow(window);
+  const { x0, y0, width, height, inside } = extended;
   const dx = window.x0 - x0;
   const dy = window.y0 - y0;
-  const inside = new Uint8Array(width * height);
   const holeMask = new Uint8Array(width * height);
   const hole: number[] = [];
   const holeInWindow: number[] = [];
@@ -183,7 +204,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
   const around = new Set(neighbours.filter((n) => n >= 0 && !holeMask[n]));
   const rim = rimOf(holePixels, neighbours, holeMask, width, height);
   return {
-    extended: { plane, x0, y0, width, height, inside },
+    extended,
     window,
     dx,
     dy,
@@ -202,6 +223,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     next: newSources(followed.length),
     seam: new Float32Array(width * height),
     seamStarted: false,
+    found: new Uint8Array(holePixels.length),
   };
 }
 
@@ -248,7 +270,7 @@ function ringMask({ extended }: PlaneCarry): Uint8Array {
 }
 
 function cropExtended(frame: Uint8Array, carry: PlaneCarry): Float32Array {
-  return Float32Array.from(cropWindow(frame, carry.extended));
+  return new Float32Array(cropWindow(frame, carry.extended));
 }
 
 /** Where each pixel of this plane's extended window was in the previous frame. */
@@ -271,6 +293,7 @@ function carryPlane(
   const { hole, holeInWindow, window, dx, dy, history } = carry;
   const { width } = carry.extended;
   const current = cropExtended(frame, carry);
+  carry.found.fill(0);
   // The current frame as the unblender left it: corrected inside the region, spatially filled.
   for (let y = 0; y < window.height; y++) {
     for (let x = 0; x < window.width; x++) {
@@ -300,6 +323,7 @@ function carryPlane(
   const { age } = carry.next;
   for (let k = 0; k < hole.length; k++) {
     if (age[carry.holeFollowed[k] as number] === 0) continue;
+    carry.found[k] = 1;
     const e = hole[k] as number;
     const value = carried[k] as number;
     values[holeInWindow[k] as number] = value;

@@ -10,8 +10,9 @@ export type FrameTransform = (frames: AsyncIterable<Uint8Array>) => AsyncIterabl
 /** A transform that handles each frame on its own (with whatever state the filler keeps). */
 export function eachFrame(filler: FrameFiller): FrameTransform {
   return async function* (frames) {
+    let index = 0;
     for await (const frame of frames) {
-      filler(frame);
+      filler(frame, index++);
       yield frame;
     }
   };

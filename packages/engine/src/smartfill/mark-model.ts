@@ -31,9 +31,11 @@ export function correctWindow(
 ): Float32Array {
   const correction = model.corrections[plane];
   const inside = model.window[plane].inside;
-  return Float32Array.from(pixels, (value, i) =>
-    inside[i] ? corrected(correction, i, value) : value,
-  );
+  const values = new Float32Array(pixels);
+  for (let i = 0; i < values.length; i++) {
+    if (inside[i]) values[i] = corrected(correction, i, pixels[i] as number);
+  }
+  return values;
 }
 
 /** `correctWindow` in whole levels, as a frame would hold it. */

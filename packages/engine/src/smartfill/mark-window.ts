@@ -68,13 +68,38 @@ function planeWindow(
 
 /** Copies a window's pixels out of a yuv420p frame. */
 export function cropWindow(frame: Uint8Array, window: PlaneWindow): Uint8Array {
-  const { plane, x0, y0, width, height } = window;
-  const out = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const start = plane.offset + (y0 + y) * plane.width + x0;
-    out.set(frame.subarray(start, start + width), y * width);
-  }
+  const out = new Uint8Array(window.width * window.height);
+  cutWindows(frame, [window], out);
   return out;
+}
+
+/** Luma and chroma pixels of some windows in all: the size of what `cutWindows` copies. */
+export function windowsSize(windows: readonly PlaneWindow[]): number {
+  return windows.reduce((sum, { width, height }) => sum + width * height, 0);
+}
+
+/** Calls `row` with each row of the windows: where it starts in the frame and in the cut. */
+function eachRow(
+  windows: readonly PlaneWindow[],
+  row: (start: number, at: number, width: number) => void,
+) {
+  let at = 0;
+  for (const { plane, x0, y0, width, height } of windows) {
+    for (let y = 0; y < height; y++) {
+      row(plane.offset + (y0 + y) * plane.width + x0, at, width);
+      at += width;
+    }
+  }
+}
+
+/** Copies the windows' pixels out of a yuv420p frame into `cut`, one window after another. */
+export function cutWindows(frame: Uint8Array, windows: readonly PlaneWindow[], cut: Uint8Array) {
+  eachRow(windows, (start, at, width) => cut.set(frame.subarray(start, start + width), at));
+}
+
+/** Puts back into a frame the windows' pixels that `cutWindows` copied out. */
+export function pasteWindows(cut: Uint8Array, windows: readonly PlaneWindow[], frame: Uint8Array) {
+  eachRow(windows, (start, at, width) => frame.set(cut.subarray(at, at + width), start));
 }
 
 /** Index in the frame of a window's pixel (x, y). */

@@ -66,14 +66,14 @@ export function backgroundPlate(
 }
 
 export function createPlateFiller(model: MarkModel, plate: Plate, otherwise: FrameFiller) {
-  return (frame: Uint8Array): void => {
+  return (frame: Uint8Array, index?: number): void => {
     const sample = cropSample(frame, model);
     if (!showsMark(model, sample)) return;
     const changes = model.window.map((window, plane) =>
       lightChange(window, sample[plane] as Uint8Array, plate.planes[plane] as Float32Array),
     );
     if ((changes[0]?.mismatch ?? Number.POSITIVE_INFINITY) > plate.mismatch + PLATE_MATCH) {
-      otherwise(frame);
+      otherwise(frame, index);
       return;
     }
     model.window.forEach((window, plane) => {

@@ -9,13 +9,23 @@ import { ffmpegFailure, hidePaths, stoppedError } from "../ffmpeg/tool-failure";
 import type { Region } from "../regions";
 import { reportProgress } from "../report-progress";
 import { type RunContext, runPaths } from "../run-context";
+import {
+  type BackwardPass,
+  carriedRegions,
+  carriedWindows,
+  runBackwardPass,
+  type Tapes,
+} from "./backward-pass";
+import type { FillTape } from "./fill-tape";
 import { eachFrame, type FrameTransform } from "./frame-transform";
 import { createMarkLearner, type LearntMarks, type RegionPlan, sampleStep } from "./learn-marks";
 import { cropSample, showsMark } from "./mark-model";
+import { markWindow } from "./mark-window";
 import { createPlateFiller } from "./plate-fill";
-import { decodeArgs, encodeFromPipeArgs, sampleArgs } from "./smartfill-args";
+import { decodeArgs, encodeFromPipeArgs } from "./smartfill-args";
 import { createSpatialFiller, DEFAULT_SPATIAL_FILL, type FrameFiller } from "./spatial-fill";
-import { createUnblender } from "./unblend";
+import { createUnblender, DEFAULT_UNBLEND, type UnblendOptions } from "./unblend";
+import { createWindowSpool, type WindowSpool } from "./window-spool";
 import { writeFrame } from "./write-frame";
 import { type YuvLayout, yuv420Layout } from "./yuv-layout";
 
@@ -24,6 +34,10 @@ class PipelineBroken extends Error {}
 
 /** Share of the progress bar the learning pass takes. */
 const LEARNING_SHARE = 15;
+/** The backward pass's fill: its spatial fill only has to meet the carried one (fill-tape.ts). */
+const BACKWARD_UNBLEND: UnblendOptions = { ...DEFAULT_UNBLEND, harmonic: false };
+/** Where the backward pass's span of the progress bar ends, when it runs (backward-pass.ts). */
+const BACKWARD_END = 40;
 
 /**
  * Smart fill from what was learnt: regions with a learnt mark have its blend inverted, the
@@ -31,23 +45,43 @@ const LEARNING_SHARE = 15;
  * only in the frames that show the mark when it was found. Where frames without the mark show
  * a still picture beneath it, that picture is used first (plate-fill.ts).
  */
-export function smartfillFrom(run: RunContext, marks: LearntMarks): FrameTransform {
-  const layout = yuv420Layout(run.media.width, run.media.height);
-  const fillers = run.regions.map((region, index) => {
-    const plan = marks[index] ?? { kind: "fill", model: null, always: true };
-    const filler = regionFiller(layout, region, plan);
-    return plan.plate && plan.model ? createPlateFiller(plan.model, plan.plate, filler) : filler;
-  });
-  return eachFrame((frame) => {
-    for (const fill of fillers) fill(frame);
+export function smartfillFrom(run: RunContext, marks: LearntMarks, tapes: Tapes = []) {
+  const fillers = regionFillers(run, marks, tapes, DEFAULT_UNBLEND);
+  return eachFrame((frame, index) => {
+    for (const fill of fillers) fill(frame, index);
   });
 }
 
-function regionFiller(layout: YuvLayout, region: Region, plan: RegionPlan): FrameFiller {
+/** Each region's filler for its plan; a carried region's mixes in its tape, when given. */
+function regionFillers(
+  run: RunContext,
+  marks: LearntMarks,
+  tapes: Tapes,
+  options: UnblendOptions,
+): FrameFiller[] {
+  const layout = yuv420Layout(run.media.width, run.media.height);
+  return run.regions.map((region, index) => {
+    const plan = marks[index] ?? { kind: "fill", model: null, always: true };
+    const filler = regionFiller(layout, region, plan, tapes[index], options);
+    return plan.plate && plan.model ? createPlateFiller(plan.model, plan.plate, filler) : filler;
+  });
+}
+
+function regionFiller(
+  layout: YuvLayout,
+  region: Region,
+  plan: RegionPlan,
+  tape: FillTape | undefined,
+  options: UnblendOptions,
+): FrameFiller {
   if (plan.kind === "keep") return () => {};
   if (plan.kind === "invert") {
     const { always, strength, edges } = plan;
-    return createUnblender(plan.model, { always, strength, ...(edges ? { edges } : {}) });
+    return createUnblender(
+      plan.model,
+      { always, strength, ...(edges ? { edges } : {}), ...(tape ? { tape } : {}) },
+      options,
+    );
   }
   const border = createSpatialFiller(layout, region, DEFAULT_SPATIAL_FILL, plan.edges);
   const model = plan.model;
@@ -58,28 +92,32 @@ function regionFiller(layout: YuvLayout, region: Region, plan: RegionPlan): Fram
 }
 
 /**
- * The learning pass: frames spread over the video are decoded, the regions' surroundings kept,
- * and each region's mark learnt from them. Memory is bounded by the sample count and the
- * windows' size, whatever the video's length.
+ * The first pass: every frame is decoded; frames spread over the video have the regions'
+ * surroundings kept, and each region's mark is learnt from them; every frame has the windows
+ * a carried fill reads put in `spool`. Memory is bounded by the sample count and the windows'
+ * size, whatever the video's length.
  */
-export async function learnMarks(run: RunContext, deadline: Deadline): Promise<LearntMarks> {
+export async function learnMarks(
+  run: RunContext,
+  deadline: Deadline,
+  spool?: WindowSpool,
+): Promise<LearntMarks> {
   const signal = deadline.signal;
   const layout = yuv420Layout(run.media.width, run.media.height);
   const learner = createMarkLearner(layout, run.regions);
   const step = sampleStep(run.media.frameCount);
-  const expected = Math.max(1, Math.ceil(run.media.frameCount / step));
-  let taken = 0;
+  const total = Math.max(1, run.media.frameCount);
   await readRawFrames({
-    args: sampleArgs(run.media, run.inputPath, step),
+    args: decodeArgs(run.media, run.inputPath),
     frameSize: layout.frameSize,
     signal,
     paths: runPaths(run),
-    onFrame(frame) {
-      learner.add(frame);
-      taken++;
+    onFrame(frame, index) {
+      spool?.add(frame);
+      if (index % step === 0) learner.add(frame);
       reportProgress(
         run.onProgress,
-        Math.floor((LEARNING_SHARE * Math.min(taken, expected)) / expected),
+        Math.floor((LEARNING_SHARE * Math.min(index + 1, total)) / total),
       );
     },
   });
@@ -90,20 +128,79 @@ export async function learnMarks(run: RunContext, deadline: Deadline): Promise<L
 }
 
 /**
- * Learning pass, then decoder -> frame transform -> encoder, all streaming. Any failure, the
- * time limit or the caller's abort kills the ffmpeg processes, and they are awaited before
- * this settles. `transform` replaces the learnt smart fill (tests).
+ * The first pass (and the backward one, see backward-pass.ts), then decoder -> frame transform
+ * -> encoder, all streaming. Any failure, the time limit or the caller's abort kills the ffmpeg
+ * processes, and they are awaited before this settles. `transform` replaces the learnt smart
+ * fill (tests).
  */
 export async function runSmartfill(run: RunContext, transform?: FrameTransform): Promise<void> {
-  const layout = yuv420Layout(run.media.width, run.media.height);
   const deadline = startDeadline(run.timeoutMs, run.signal);
-  let chosen: FrameTransform;
+  let chosen: Chosen;
   try {
-    chosen = transform ?? smartfillFrom(run, await learnMarks(run, deadline));
+    chosen = transform ? { transform, start: LEARNING_SHARE } : await prepare(run, deadline);
   } catch (error) {
     deadline.dispose();
     throw error;
   }
+  try {
+    await encodeThrough(run, deadline, chosen);
+  } finally {
+    chosen.backward?.remove();
+  }
+}
+
+/** The transform the frames go through, where its progress starts, and its backward pass. */
+type Chosen = { transform: FrameTransform; start: number; backward?: BackwardPass };
+
+/** The passes before the frames are written: learning, and backwards when a fill is carried. */
+async function prepare(run: RunContext, deadline: Deadline): Promise<Chosen> {
+  const layout = yuv420Layout(run.media.width, run.media.height);
+  const windows = run.regions.flatMap((region) => carriedWindows(markWindow(layout, region)));
+  const spool = createWindowSpool(`${run.outputPath}.frames`, windows, run.media.frameCount);
+  try {
+    const marks = await learnMarks(run, deadline, spool ?? undefined);
+    if (!spool?.complete || !carriedRegions(marks).some(Boolean)) {
+      return { transform: smartfillFrom(run, marks), start: LEARNING_SHARE };
+    }
+    const twoWay = await smartfillBothWays(run, marks, spool, deadline, (share) =>
+      reportProgress(
+        run.onProgress,
+        LEARNING_SHARE + Math.floor(share * (BACKWARD_END - LEARNING_SHARE)),
+      ),
+    );
+    return { ...twoWay, start: BACKWARD_END };
+  } finally {
+    spool?.remove();
+  }
+}
+
+/**
+ * Smart fill from what was learnt, with the fills of a pass backwards over the spooled frames
+ * mixed into the carried regions' (backward-pass.ts). Remove `backward` once the frames are out.
+ */
+export async function smartfillBothWays(
+  run: RunContext,
+  marks: LearntMarks,
+  spool: WindowSpool,
+  deadline: Deadline,
+  progress: (share: number) => void = () => {},
+): Promise<{ transform: FrameTransform; backward: BackwardPass }> {
+  const layout = yuv420Layout(run.media.width, run.media.height);
+  const backward = await runBackwardPass(
+    run,
+    layout,
+    marks,
+    spool,
+    deadline,
+    (kept, tapes) => regionFillers(run, kept, tapes, BACKWARD_UNBLEND),
+    progress,
+  );
+  return { transform: smartfillFrom(run, marks, backward.tapes), backward };
+}
+
+/** Decoder -> transform -> encoder; the deadline is disposed of once they are done. */
+async function encodeThrough(run: RunContext, deadline: Deadline, chosen: Chosen): Promise<void> {
+  const layout = yuv420Layout(run.media.width, run.media.height);
   const decoder = startTool(ffmpegPath(), decodeArgs(run.media, run.inputPath), {
     stdin: "ignore",
     stdout: "pipe",
@@ -133,7 +230,7 @@ type Tool = ReturnType<typeof startTool>;
 async function pump(
   decoder: Tool,
   encoder: Tool,
-  transform: FrameTransform,
+  { transform, start }: Chosen,
   frameSize: number,
   run: RunContext,
 ): Promise<void> {
@@ -145,10 +242,7 @@ async function pump(
   for await (const frame of frames) {
     await writeFrame(encoder.stdin, frame, encoder.exit);
     written++;
-    const percent = Math.min(
-      99,
-      LEARNING_SHARE + Math.floor((written / total) * (100 - LEARNING_SHARE)),
-    );
+    const percent = Math.min(99, start + Math.floor((written / total) * (100 - start)));
     if (percent > reported) {
       reported = percent;
       reportProgress(run.onProgress, percent);

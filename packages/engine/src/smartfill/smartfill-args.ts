@@ -13,11 +13,11 @@ function frameSizeArg(media: Media): string {
 }
 
 /**
- * The first video stream's frames as the readers of the pipe expect them: raw yuv420p on
- * stdout, each decoded frame once (after `select`, when given), at the size forced so that
- * every frame is exactly as large as they count on.
+ * ffmpeg #1 (and the first pass): every frame of the first video stream, as the readers of
+ * the pipe expect them: raw yuv420p on stdout, each decoded frame once, at the size forced so
+ * that every frame is exactly as large as they count on.
  */
-function rawFramesArgs(media: Media, inputPath: string, select: string[] = []): string[] {
+export function decodeArgs(media: Media, inputPath: string): string[] {
   return [
     ...GLOBAL_ARGS,
     ...inputArgs(media, inputPath),
@@ -26,7 +26,6 @@ function rawFramesArgs(media: Media, inputPath: string, select: string[] = []): 
     "-sn",
     "-dn",
     "-an",
-    ...select,
     "-s",
     frameSizeArg(media),
     "-fps_mode",
@@ -37,21 +36,6 @@ function rawFramesArgs(media: Media, inputPath: string, select: string[] = []): 
     "yuv420p",
     "pipe:1",
   ];
-}
-
-/** ffmpeg #1: every frame of the first video stream, raw on stdout. */
-export function decodeArgs(media: Media, inputPath: string): string[] {
-  return rawFramesArgs(media, inputPath);
-}
-
-/**
- * The analysis pass: every `step`-th frame of the first video stream, raw like the decoder's,
- * so the mark can be learnt from frames spread over the whole video.
- */
-export function sampleArgs(media: Media, inputPath: string, step: number): string[] {
-  const every = Math.max(1, Math.floor(step));
-  const select = every > 1 ? ["-vf", `select=not(mod(n\\,${every}))`] : [];
-  return rawFramesArgs(media, inputPath, select);
 }
 
 /**

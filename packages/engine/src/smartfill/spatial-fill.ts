@@ -6,8 +6,11 @@ import { fillInverseDistance } from "./inverse-distance-fill";
 import { DEFAULT_SMOOTHING, type SmoothingOptions, smoothBorder } from "./temporal-smoothing";
 import { type Box, type Plane, planePixels, regionInPlane, type YuvLayout } from "./yuv-layout";
 
-/** Rewrites the pixels inside the regions of one frame, in place. */
-export type FrameFiller = (frame: Uint8Array) => void;
+/**
+ * Rewrites the pixels inside the regions of one frame, in place. `index` is the frame's place
+ * in the video, for a fill that keeps something per frame (fill-tape.ts).
+ */
+export type FrameFiller = (frame: Uint8Array, index?: number) => void;
 
 /** How a box is filled from its border: both are transfinite (they meet the border exactly). */
 export const BLENDS = {

@@ -1,6 +1,7 @@
 import { createCarrier } from "./carry-fill";
 import { type CleanEdges, type CleanSides, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
+import type { FillTape } from "./fill-tape";
 import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
 import { frameIndex, insideBox, type PlaneWindow } from "./mark-window";
 import { neighbourTable, relaxMembrane } from "./membrane";
@@ -10,9 +11,15 @@ export type UnblendOptions = {
   /** Relaxation sweeps of the fill on the first frame, and on each later one (warm start). */
   firstSweeps: number;
   sweeps: number;
+  /**
+   * Whether the fill mixes in the harmonic one (see fillPlane); without it, it is the fill from
+   * the nearest known pixels alone, as the backward pass needs (its fill is not used where it
+   * finds nothing, see fill-tape.ts) at a fraction of the cost.
+   */
+  harmonic: boolean;
 };
 
-export const DEFAULT_UNBLEND: UnblendOptions = { firstSweeps: 400, sweeps: 16 };
+export const DEFAULT_UNBLEND: UnblendOptions = { firstSweeps: 400, sweeps: 16, harmonic: true };
 
 export type UnblendPlan = {
   /** The mark is in every frame: no frame is tested. */
@@ -21,6 +28,8 @@ export type UnblendPlan = {
   strength: number;
   /** The sides whose outermost line shows no mark: it is left as it is (see clean-edges.ts). */
   edges?: CleanEdges;
+  /** Records or mixes in the other pass's fill of an opaque mark (see fill-tape.ts). */
+  tape?: FillTape;
 };
 
 /**
@@ -52,14 +61,14 @@ type FillState = {
  */
 export function createUnblender(
   model: MarkModel,
-  { always, strength, edges }: UnblendPlan = { always: false, strength: 1 },
+  { always, strength, edges, tape }: UnblendPlan = { always: false, strength: 1 },
   options: UnblendOptions = DEFAULT_UNBLEND,
 ): FrameFiller {
   const states = model.window.map((window, plane) =>
     fillState(window, model.fill[plane] as Uint8Array, edges?.[plane] ?? NO_CLEAN_SIDES),
   );
   const carrier = createCarrier(model);
-  return (frame) => {
+  return (frame, index) => {
     const sample = cropSample(frame, model);
     if (!always && !showsMark(model, sample)) return;
     carrier?.track(frame);
@@ -69,7 +78,10 @@ export function createUnblender(
       const input = sample[plane] as Uint8Array;
       const values = correctWindow(model, plane as 0 | 1 | 2, input);
       fillPlane(values, state, options);
-      carrier?.carry(plane as 0 | 1 | 2, frame, values);
+      if (carrier) {
+        const found = carrier.carry(plane as 0 | 1 | 2, frame, values);
+        if (index !== undefined) tape?.(index, plane as 0 | 1 | 2, values, state.pixels, found);
+      }
       if (strength < 1) mixWithInput(values, input, strength);
       writeWindow(frame, window, state.written, values);
     }
@@ -119,6 +131,10 @@ function fillPlane(values: Float32Array, state: FillState, options: UnblendOptio
   if (pixels.length === 0) return;
   // Read before the harmonic fill writes the masked pixels (it leaves the known ones alone).
   const nearest = fillDirectional(values, state.taps);
+  if (!options.harmonic) {
+    for (let k = 0; k < pixels.length; k++) values[pixels[k] as number] = nearest[k] as number;
+    return;
+  }
   fillHarmonic(values, state, options);
   for (let k = 0; k < pixels.length; k++) {
     const i = pixels[k] as number;
