@@ -1,18 +1,12 @@
 /**
- * The pieces of smart fill's backward pass: records kept in a file, the windows of every frame
- * spooled and put back, and the tape that carries a fill from the backward pass to the forward
- * one (which fill wins where).
+ * The pieces of smart fill's two fill passes: records kept in a file, the windows of every
+ * frame spooled and put back, and which pass's fill wins where.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  recordingTape,
-  recordSize,
-  replayingTape,
-  type TapeLayout,
-} from "../src/smartfill/fill-tape";
+import { mixBackward } from "../src/smartfill/fill-record";
 import { markWindow } from "../src/smartfill/mark-window";
 import { createRecordFile } from "../src/smartfill/record-file";
 import { createWindowSpool, SPOOL_BYTES } from "../src/smartfill/window-spool";
@@ -83,59 +77,14 @@ describe("the spool of the windows around the regions", () => {
   });
 });
 
-describe("the tape from the backward pass to the forward one", () => {
-  /** Two filled luma pixels, one per chroma plane; the window's filled pixels are 1, 3 (luma). */
-  const tapeLayout: TapeLayout = [2, 1, 1];
-  const pixels = [Int32Array.of(1, 3), Int32Array.of(0), Int32Array.of(0)] as const;
-
-  test("hands each frame the backward fill of that frame, and none to a frame it skipped", () => {
-    const file = createRecordFile(join(dir, "tape"), recordSize(tapeLayout));
-    const record = recordingTape(file, tapeLayout);
-    // The backward pass meets frame 2, then frame 0: frame 1 did not show the mark.
-    for (const [index, level] of [
-      [2, 200],
-      [0, 100],
-    ] as const) {
-      for (const plane of [0, 1, 2] as const) {
-        const values = new Float32Array(4).fill(level);
-        const found = new Uint8Array(pixels[plane].length).fill(1);
-        record(index, plane, values, pixels[plane], found);
-      }
-    }
-    expect(file.count).toBe(3);
-    const replay = replayingTape(file, tapeLayout);
-    const seen: number[] = [];
-    for (const index of [0, 1, 2, 3]) {
-      const values = new Float32Array(4).fill(50);
-      replay(index, 0, values, pixels[0], Uint8Array.of(0, 0));
-      replay(index, 1, new Float32Array(1), pixels[1], Uint8Array.of(0));
-      replay(index, 2, new Float32Array(1), pixels[2], Uint8Array.of(0));
-      seen.push(values[1] as number, values[3] as number, values[0] as number);
-    }
-    // The pixels not filled (0) keep the forward value; frames 1 and 3 have no backward fill.
-    expect(seen).toEqual([100, 100, 50, 50, 50, 50, 200, 200, 50, 50, 50, 50]);
-    file.remove();
-  });
-
-  test("mixes where both found the picture, keeps the forward fill where the backward found none", () => {
-    const file = createRecordFile(join(dir, "tape-mix"), recordSize(tapeLayout));
-    const record = recordingTape(file, tapeLayout);
-    record(0, 0, Float32Array.of(0, 80, 0, 90), pixels[0], Uint8Array.of(1, 0));
-    record(0, 1, Float32Array.of(10), pixels[1], Uint8Array.of(1));
-    record(0, 2, Float32Array.of(300), pixels[2], Uint8Array.of(1));
-    const replay = replayingTape(file, tapeLayout);
-    const luma = Float32Array.of(0, 120, 0, 40);
-    replay(0, 0, luma, pixels[0], Uint8Array.of(1, 1));
-    // Found both ways: the mean; found forward only: the forward fill.
-    expect([luma[1], luma[3]]).toEqual([100, 40]);
-    const u = Float32Array.of(30);
-    replay(0, 1, u, pixels[1], Uint8Array.of(0));
-    // Found backward only: the backward fill.
-    expect(u[0]).toBe(10);
-    const v = Float32Array.of(0);
-    replay(0, 2, v, pixels[2], Uint8Array.of(0));
-    // Recorded as a frame can hold it: clamped to 255.
-    expect(v[0]).toBe(255);
-    file.remove();
+describe("the backward fill mixed into the forward one", () => {
+  test("gives the mean where both found the picture, the backward one where only it did", () => {
+    // A window of six pixels; the filled ones are 1, 2, 4 and 5.
+    const pixels = Int32Array.of(1, 2, 4, 5);
+    const values = Float32Array.of(9, 100, 100, 9, 100, 100);
+    const back = Uint8Array.of(0, 50, 50, 0, 50, 50);
+    // Found: forward and backward, backward only, forward only, neither.
+    mixBackward(values, pixels, Uint8Array.of(1, 0, 1, 0), back, Uint8Array.of(1, 1, 0, 0));
+    expect([...values]).toEqual([9, 75, 50, 9, 100, 100]);
   });
 });

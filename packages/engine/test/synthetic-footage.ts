@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDeadline } from "../src/ffmpeg/deadline";
 import type { Region } from "../src/regions";
-import { carriedWindows } from "../src/smartfill/backward-pass";
+import { carriedWindows } from "../src/smartfill/fill-passes";
 import type { LearntMarks } from "../src/smartfill/learn-marks";
 import { markWindow } from "../src/smartfill/mark-window";
 import { smartfillBothWays, smartfillFrom } from "../src/smartfill/run-smartfill";
@@ -72,7 +72,7 @@ export async function smartfillFrames(
 }
 
 /**
- * Smart fill as learnt, with the backward pass (backward-pass.ts) over the same frames: they
+ * Smart fill as learnt, with the two fill passes (fill-passes.ts) over the same frames: they
  * are spooled as the first pass would, in a folder of their own, which is deleted after. Also
  * returns what was left in that folder once the passes had removed their files.
  */
@@ -92,14 +92,13 @@ export async function smartfillBothWaysFrames(
     const spool = createWindowSpool(join(dir, "frames"), windows, frames.length);
     if (!spool) throw new Error("the frames were not spooled");
     for (const frame of frames) spool.add(frame);
-    const { transform, backward } = await smartfillBothWays(run, marks, spool, deadline);
-    spool.remove();
+    const { transform, passes } = await smartfillBothWays(run, marks, spool, deadline);
     async function* source() {
       for (const frame of frames) yield frame.slice();
     }
     const outputs: Uint8Array[] = [];
     for await (const frame of transform(source())) outputs.push(frame);
-    backward.remove();
+    passes.remove();
     return { outputs, leftOver: await readdir(dir) };
   } finally {
     deadline.dispose();

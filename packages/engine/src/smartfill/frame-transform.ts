@@ -7,11 +7,18 @@ import type { FrameFiller } from "./spatial-fill";
  */
 export type FrameTransform = (frames: AsyncIterable<Uint8Array>) => AsyncIterable<Uint8Array>;
 
-/** A transform that handles each frame on its own (with whatever state the filler keeps). */
-export function eachFrame(filler: FrameFiller): FrameTransform {
+/**
+ * A transform that handles each frame on its own (with whatever state the filler keeps), once
+ * `ready` says the filler can (another thread prepares what it writes).
+ */
+export function eachFrame(
+  filler: FrameFiller,
+  ready?: (index: number) => Promise<void>,
+): FrameTransform {
   return async function* (frames) {
     let index = 0;
     for await (const frame of frames) {
+      if (ready) await ready(index);
       filler(frame, index++);
       yield frame;
     }

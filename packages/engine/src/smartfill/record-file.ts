@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, rmSync, writeSync } from "node:fs";
 
 /**
  * Records of one size kept in a file, written and read back by index in any order. What a pass
@@ -11,37 +11,57 @@ export type RecordFile = {
   append(record: Uint8Array): void;
   write(index: number, record: Uint8Array): void;
   read(index: number, into: Uint8Array): void;
+  /** Closes the file, keeping it for another thread; safe to call more than once. */
+  close(): void;
   /** Closes the file and deletes it; safe to call more than once. */
   remove(): void;
 };
 
+/** A new, empty file of records at `path` (one there before is emptied). */
 export function createRecordFile(path: string, size: number): RecordFile {
-  let fd: number | null = openSync(path, "w+", 0o600);
-  let count = 0;
+  return recordFile(path, size, openSync(path, "w+", 0o600), 0);
+}
+
+/**
+ * The file of records another thread writes at `path`, to read: its count follows what that
+ * thread has written so far.
+ */
+export function openRecordFile(path: string, size: number): RecordFile {
+  return recordFile(path, size, openSync(path, "r"), -1);
+}
+
+/** `held` records to start with; -1 follows the file's size instead (another thread writes it). */
+function recordFile(path: string, size: number, opened: number, held: number): RecordFile {
+  let fd: number | null = opened;
+  let written = held;
   const open = () => {
-    if (fd === null) throw new Error("the record file was removed");
+    if (fd === null) throw new Error("the record file is closed");
     return fd;
+  };
+  const close = () => {
+    if (fd !== null) closeSync(fd);
+    fd = null;
   };
   const write = (index: number, record: Uint8Array) => {
     if (record.length !== size) throw new Error(`a record is ${size} bytes`);
     writeSync(open(), record, 0, size, index * size);
-    count = Math.max(count, index + 1);
+    written = Math.max(written, index + 1);
   };
+  const count = () => (written >= 0 ? written : Math.floor(fstatSync(open()).size / size));
   return {
     get count() {
-      return count;
+      return count();
     },
-    append: (record) => write(count, record),
+    append: (record) => write(count(), record),
     write,
     read(index, into) {
-      if (index < 0 || index >= count) throw new Error(`no record ${index}`);
+      if (index < 0 || index >= count()) throw new Error(`no record ${index}`);
       const read = readSync(open(), into, 0, size, index * size);
       if (read !== size) throw new Error(`record ${index} is short`);
     },
+    close,
     remove() {
-      if (fd === null) return;
-      closeSync(fd);
-      fd = null;
+      close();
       rmSync(path, { force: true });
     },
   };

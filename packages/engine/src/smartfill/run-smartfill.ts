@@ -6,89 +6,40 @@ import { readFrames } from "../ffmpeg/read-frames";
 import { readRawFrames } from "../ffmpeg/read-raw-frames";
 import { startTool, type ToolExit } from "../ffmpeg/start-tool";
 import { ffmpegFailure, hidePaths, stoppedError } from "../ffmpeg/tool-failure";
-import type { Region } from "../regions";
 import { reportProgress } from "../report-progress";
 import { type RunContext, runPaths } from "../run-context";
-import {
-  type BackwardPass,
-  carriedRegions,
-  carriedWindows,
-  runBackwardPass,
-  type Tapes,
-} from "./backward-pass";
-import type { FillTape } from "./fill-tape";
+import { carriedRegions, carriedWindows, type FillPasses, runFillPasses } from "./fill-passes";
 import { eachFrame, type FrameTransform } from "./frame-transform";
-import { createMarkLearner, type LearntMarks, type RegionPlan, sampleStep } from "./learn-marks";
-import { cropSample, showsMark } from "./mark-model";
+import { createMarkLearner, type LearntMarks, sampleStep } from "./learn-marks";
 import { markWindow } from "./mark-window";
-import { createPlateFiller } from "./plate-fill";
+import { type FillTarget, regionFillers } from "./region-fillers";
 import { decodeArgs, encodeFromPipeArgs } from "./smartfill-args";
-import { createSpatialFiller, DEFAULT_SPATIAL_FILL, type FrameFiller } from "./spatial-fill";
-import { createUnblender, DEFAULT_UNBLEND, type UnblendOptions } from "./unblend";
+import { DEFAULT_UNBLEND } from "./unblend";
 import { createWindowSpool, type WindowSpool } from "./window-spool";
 import { writeFrame } from "./write-frame";
-import { type YuvLayout, yuv420Layout } from "./yuv-layout";
+import { yuv420Layout } from "./yuv-layout";
 
 /** Why we stopped the other process ourselves when one side of the pipeline failed. */
 class PipelineBroken extends Error {}
 
 /** Share of the progress bar the learning pass takes. */
 const LEARNING_SHARE = 15;
-/** The backward pass's fill: its spatial fill only has to meet the carried one (fill-tape.ts). */
-const BACKWARD_UNBLEND: UnblendOptions = { ...DEFAULT_UNBLEND, harmonic: false };
-/** Where the backward pass's span of the progress bar ends, when it runs (backward-pass.ts). */
-const BACKWARD_END = 40;
+/** Where the fill passes' span of the progress bar ends, when they run (fill-passes.ts). */
+const PASSES_END = 60;
 
 /**
- * Smart fill from what was learnt: regions with a learnt mark have its blend inverted, the
- * others are filled from their border, steadied over time (or kept, see RegionPlan); either
- * only in the frames that show the mark when it was found. Where frames without the mark show
- * a still picture beneath it, that picture is used first (plate-fill.ts).
+ * Smart fill from what was learnt (see region-fillers.ts); with `passes`, a carried region is
+ * written from their records, each frame once they are ready.
  */
-export function smartfillFrom(run: RunContext, marks: LearntMarks, tapes: Tapes = []) {
-  const fillers = regionFillers(run, marks, tapes, DEFAULT_UNBLEND);
+export function smartfillFrom(
+  run: FillTarget,
+  marks: LearntMarks,
+  passes?: Pick<FillPasses, "carried" | "ready">,
+): FrameTransform {
+  const fillers = regionFillers(run, marks, passes?.carried ?? [], DEFAULT_UNBLEND);
   return eachFrame((frame, index) => {
     for (const fill of fillers) fill(frame, index);
-  });
-}
-
-/** Each region's filler for its plan; a carried region's mixes in its tape, when given. */
-function regionFillers(
-  run: RunContext,
-  marks: LearntMarks,
-  tapes: Tapes,
-  options: UnblendOptions,
-): FrameFiller[] {
-  const layout = yuv420Layout(run.media.width, run.media.height);
-  return run.regions.map((region, index) => {
-    const plan = marks[index] ?? { kind: "fill", model: null, always: true };
-    const filler = regionFiller(layout, region, plan, tapes[index], options);
-    return plan.plate && plan.model ? createPlateFiller(plan.model, plan.plate, filler) : filler;
-  });
-}
-
-function regionFiller(
-  layout: YuvLayout,
-  region: Region,
-  plan: RegionPlan,
-  tape: FillTape | undefined,
-  options: UnblendOptions,
-): FrameFiller {
-  if (plan.kind === "keep") return () => {};
-  if (plan.kind === "invert") {
-    const { always, strength, edges } = plan;
-    return createUnblender(
-      plan.model,
-      { always, strength, ...(edges ? { edges } : {}), ...(tape ? { tape } : {}) },
-      options,
-    );
-  }
-  const border = createSpatialFiller(layout, region, DEFAULT_SPATIAL_FILL, plan.edges);
-  const model = plan.model;
-  if (!model || plan.always) return border;
-  return (frame: Uint8Array) => {
-    if (showsMark(model, cropSample(frame, model))) border(frame);
-  };
+  }, passes?.ready);
 }
 
 /**
@@ -145,18 +96,22 @@ export async function runSmartfill(run: RunContext, transform?: FrameTransform):
   try {
     await encodeThrough(run, deadline, chosen);
   } finally {
-    chosen.backward?.remove();
+    chosen.passes?.remove();
   }
 }
 
-/** The transform the frames go through, where its progress starts, and its backward pass. */
-type Chosen = { transform: FrameTransform; start: number; backward?: BackwardPass };
+/** The transform the frames go through, where its progress starts, and the fill passes. */
+type Chosen = { transform: FrameTransform; start: number; passes?: FillPasses };
 
 /** The passes before the frames are written: learning, and backwards when a fill is carried. */
 async function prepare(run: RunContext, deadline: Deadline): Promise<Chosen> {
-  const layout = yuv420Layout(run.media.width, run.media.height);
-  const windows = run.regions.flatMap((region) => carriedWindows(markWindow(layout, region)));
-  const spool = createWindowSpool(`${run.outputPath}.frames`, windows, run.media.frameCount);
+  const spool = createWindowSpool(
+    `${run.outputPath}.frames`,
+    spoolWindows(run),
+    run.media.frameCount,
+  );
+  // The fill passes read the spool while the frames are written; they delete it after.
+  let passed = false;
   try {
     const marks = await learnMarks(run, deadline, spool ?? undefined);
     if (!spool?.complete || !carriedRegions(marks).some(Boolean)) {
@@ -165,18 +120,19 @@ async function prepare(run: RunContext, deadline: Deadline): Promise<Chosen> {
     const twoWay = await smartfillBothWays(run, marks, spool, deadline, (share) =>
       reportProgress(
         run.onProgress,
-        LEARNING_SHARE + Math.floor(share * (BACKWARD_END - LEARNING_SHARE)),
+        LEARNING_SHARE + Math.floor(share * (PASSES_END - LEARNING_SHARE)),
       ),
     );
-    return { ...twoWay, start: BACKWARD_END };
+    passed = true;
+    return { ...twoWay, start: PASSES_END };
   } finally {
-    spool?.remove();
+    if (!passed) spool?.remove();
   }
 }
 
 /**
- * Smart fill from what was learnt, with the fills of a pass backwards over the spooled frames
- * mixed into the carried regions' (backward-pass.ts). Remove `backward` once the frames are out.
+ * Smart fill from what was learnt, the carried regions written from the two passes over the
+ * spooled frames (fill-passes.ts). Remove `passes` once the frames are out.
  */
 export async function smartfillBothWays(
   run: RunContext,
@@ -184,18 +140,15 @@ export async function smartfillBothWays(
   spool: WindowSpool,
   deadline: Deadline,
   progress: (share: number) => void = () => {},
-): Promise<{ transform: FrameTransform; backward: BackwardPass }> {
+): Promise<{ transform: FrameTransform; passes: FillPasses }> {
+  const passes = await runFillPasses(run, marks, spool, spoolWindows(run), deadline, progress);
+  return { transform: smartfillFrom(run, marks, passes), passes };
+}
+
+/** The windows the first pass spools: those a carried fill reads, of every region. */
+export function spoolWindows(run: FillTarget) {
   const layout = yuv420Layout(run.media.width, run.media.height);
-  const backward = await runBackwardPass(
-    run,
-    layout,
-    marks,
-    spool,
-    deadline,
-    (kept, tapes) => regionFillers(run, kept, tapes, BACKWARD_UNBLEND),
-    progress,
-  );
-  return { transform: smartfillFrom(run, marks, backward.tapes), backward };
+  return run.regions.flatMap((region) => carriedWindows(markWindow(layout, region)));
 }
 
 /** Decoder -> transform -> encoder; the deadline is disposed of once they are done. */

@@ -1,7 +1,7 @@
 import { createCarrier } from "./carry-fill";
 import { type CleanEdges, type CleanSides, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
-import type { FillTape } from "./fill-tape";
+import type { FillRecorder } from "./fill-record";
 import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
 import { frameIndex, insideBox, type PlaneWindow } from "./mark-window";
 import { neighbourTable, relaxMembrane } from "./membrane";
@@ -14,7 +14,7 @@ export type UnblendOptions = {
   /**
    * Whether the fill mixes in the harmonic one (see fillPlane); without it, it is the fill from
    * the nearest known pixels alone, as the backward pass needs (its fill is not used where it
-   * finds nothing, see fill-tape.ts) at a fraction of the cost.
+   * finds nothing, see fill-record.ts) at a fraction of the cost.
    */
   harmonic: boolean;
 };
@@ -28,8 +28,8 @@ export type UnblendPlan = {
   strength: number;
   /** The sides whose outermost line shows no mark: it is left as it is (see clean-edges.ts). */
   edges?: CleanEdges;
-  /** Records or mixes in the other pass's fill of an opaque mark (see fill-tape.ts). */
-  tape?: FillTape;
+  /** Records each frame's windows once an opaque mark's fill is carried (fill-record.ts). */
+  record?: FillRecorder;
 };
 
 /**
@@ -61,7 +61,7 @@ type FillState = {
  */
 export function createUnblender(
   model: MarkModel,
-  { always, strength, edges, tape }: UnblendPlan = { always: false, strength: 1 },
+  { always, strength, edges, record }: UnblendPlan = { always: false, strength: 1 },
   options: UnblendOptions = DEFAULT_UNBLEND,
 ): FrameFiller {
   const states = model.window.map((window, plane) =>
@@ -80,7 +80,7 @@ export function createUnblender(
       fillPlane(values, state, options);
       if (carrier) {
         const found = carrier.carry(plane as 0 | 1 | 2, frame, values);
-        if (index !== undefined) tape?.(index, plane as 0 | 1 | 2, values, state.pixels, found);
+        if (index !== undefined) record?.(index, plane as 0 | 1 | 2, values, found);
       }
       if (strength < 1) mixWithInput(values, input, strength);
       writeWindow(frame, window, state.written, values);
@@ -106,7 +106,7 @@ function fillState(window: PlaneWindow, fill: Uint8Array, clean: CleanSides): Fi
 }
 
 /** The region's pixels of a window without the lines of its clean sides. */
-function writtenPixels(window: PlaneWindow, clean: CleanSides): Uint8Array {
+export function writtenPixels(window: PlaneWindow, clean = NO_CLEAN_SIDES): Uint8Array {
   const written = window.inside.slice();
   const box = insideBox(window);
   if (!box) return written;
@@ -168,13 +168,13 @@ function fillHarmonic(values: Float32Array, state: FillState, options: UnblendOp
   state.started = true;
 }
 
-function mixWithInput(values: Float32Array, input: Uint8Array, strength: number): void {
+export function mixWithInput(values: Float32Array, input: Uint8Array, strength: number): void {
   for (let i = 0; i < values.length; i++) {
     values[i] = strength * (values[i] as number) + (1 - strength) * (input[i] ?? 0);
   }
 }
 
-function writeWindow(
+export function writeWindow(
   frame: Uint8Array,
   window: PlaneWindow,
   written: Uint8Array,

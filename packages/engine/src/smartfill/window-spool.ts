@@ -4,7 +4,7 @@
  * decoding the video again or holding it in memory.
  */
 import { cutWindows, type PlaneWindow, pasteWindows, windowsSize } from "./mark-window";
-import { createRecordFile } from "./record-file";
+import { createRecordFile, openRecordFile, type RecordFile } from "./record-file";
 
 /**
  * The most a spool may take on disk: about 16,000 frames (nine minutes at 30 per second) of the
@@ -20,6 +20,9 @@ export type WindowSpool = {
   readonly complete: boolean;
   /** Writes frame `index`'s windows into `frame`, leaving its other pixels as they are. */
   restore(index: number, frame: Uint8Array): void;
+  /** The file the windows are kept in, for another thread to open. */
+  readonly path: string;
+  close(): void;
   remove(): void;
 };
 
@@ -34,7 +37,16 @@ export function createWindowSpool(
 ): WindowSpool | null {
   const size = windowsSize(windows);
   if (size * frameCount > SPOOL_BYTES) return null;
-  const file = createRecordFile(path, size);
+  return windowSpool(path, windows, createRecordFile(path, size));
+}
+
+/** The spool another thread wrote at `path` with these windows, to read back (not to add to). */
+export function openWindowSpool(path: string, windows: readonly PlaneWindow[]): WindowSpool {
+  return windowSpool(path, windows, openRecordFile(path, windowsSize(windows)));
+}
+
+function windowSpool(path: string, windows: readonly PlaneWindow[], file: RecordFile): WindowSpool {
+  const size = windowsSize(windows);
   const cut = new Uint8Array(size);
   let complete = true;
   return {
@@ -56,6 +68,8 @@ export function createWindowSpool(
       file.read(index, cut);
       pasteWindows(cut, windows, frame);
     },
+    path,
+    close: file.close,
     remove: file.remove,
   };
 }

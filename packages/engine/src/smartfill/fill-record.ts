@@ -1,0 +1,135 @@
+/**
+ * An opaque mark's fill, carried both ways. The camera's motion reveals what lies beneath the
+ * mark after a frame as often as before it, and the first frames of a shot have nothing before
+ * them to carry from. So the fill runs over the video twice, forwards and backwards, each pass
+ * recording per frame its window as corrected and filled, and which filled pixels it found
+ * (carried); the frames written then take the forward pass's window with, on the filled
+ * pixels, the mean of the two passes where both found the picture and the backward pass's
+ * where only it did (see `mixBackward`).
+ *
+ * On the opaque logos of the bench seed this took the median from 22.41 dB to 22.58 and the
+ * median flicker to -0.32 (a handheld flower shot 23.8 -> 24.8, a dashcam 28.2 -> 32.2).
+ * Mixing the backward fill in everywhere (a found picture with a spatial fill too) scored
+ * 22.92 but flickered: -0.88.
+ */
+
+import { setPixels } from "../pixel-masks";
+import type { CleanEdges } from "./clean-edges";
+import type { MarkModel } from "./mark-model";
+import { cropWindow } from "./mark-window";
+import type { RecordFile } from "./record-file";
+import type { FrameFiller } from "./spatial-fill";
+import { mixWithInput, writeWindow, writtenPixels } from "./unblend";
+
+/**
+ * Called by an unblender with a plane's window values of frame `index` once its fill is carried;
+ * `found` says, per filled pixel in scan order, which were carried.
+ */
+export type FillRecorder = (
+  index: number,
+  plane: 0 | 1 | 2,
+  values: Float32Array,
+  found: Uint8Array,
+) => void;
+
+/**
+ * Where things sit in a record: a first byte set when the frame was filled (it showed the
+ * mark), then each plane's window values, then each plane's found flags.
+ */
+type RecordLayout = { values: number[]; found: number[]; size: number };
+
+function recordLayout(model: MarkModel): RecordLayout {
+  const values: number[] = [];
+  const found: number[] = [];
+  let at = 1;
+  for (const window of model.window) {
+    values.push(at);
+    at += window.width * window.height;
+  }
+  for (const fill of model.fill) {
+    found.push(at);
+    at += fill.reduce((sum, set) => sum + set, 0);
+  }
+  return { values, found, size: at };
+}
+
+/** Bytes of one frame's record of a model's fill. */
+export function fillRecordSize(model: MarkModel): number {
+  return recordLayout(model).size;
+}
+
+/** Records each frame's windows as record `index` of `file` (values rounded as a frame holds them). */
+export function recordingFills(file: RecordFile, model: MarkModel): FillRecorder {
+  const layout = recordLayout(model);
+  // Clamped: a fill may stray past the levels a frame can hold.
+  const record = new Uint8ClampedArray(layout.size);
+  const bytes = new Uint8Array(record.buffer);
+  return (index, plane, values, found) => {
+    record[0] = 1;
+    record.set(values, layout.values[plane]);
+    record.set(found, layout.found[plane]);
+    if (plane === 2) file.write(index, bytes);
+  };
+}
+
+/**
+ * Mixes the backward pass's fill into the forward one's: per filled pixel (`pixels`, window
+ * indices), the mean where both found the picture, the backward value where only it did; the
+ * forward value stays elsewhere.
+ */
+export function mixBackward(
+  values: Float32Array,
+  pixels: Int32Array,
+  found: Uint8Array,
+  back: Uint8Array,
+  backFound: Uint8Array,
+): void {
+  for (let k = 0; k < pixels.length; k++) {
+    if (backFound[k] !== 1) continue;
+    const i = pixels[k] as number;
+    const value = back[i] as number;
+    values[i] = found[k] === 1 ? 0.5 * ((values[i] as number) + value) : value;
+  }
+}
+
+/**
+ * Writes each frame's region from the two passes' records (see above); a frame the forward
+ * pass did not fill (it does not show the mark) is left as it is.
+ */
+export function createReplayer(
+  model: MarkModel,
+  { strength, edges }: { strength: number; edges?: CleanEdges },
+  forward: RecordFile,
+  backward: RecordFile,
+): FrameFiller {
+  const layout = recordLayout(model);
+  const written = model.window.map((window, plane) => writtenPixels(window, edges?.[plane]));
+  const filled = model.fill.map((fill) => setPixels(fill));
+  const ahead = new Uint8Array(layout.size);
+  const behind = new Uint8Array(layout.size);
+  return (frame, index) => {
+    if (index === undefined || index >= forward.count) return;
+    forward.read(index, ahead);
+    if (ahead[0] !== 1) return;
+    const both = index < backward.count;
+    if (both) backward.read(index, behind);
+    model.window.forEach((window, plane) => {
+      const start = layout.values[plane] as number;
+      const size = window.width * window.height;
+      const values = new Float32Array(ahead.subarray(start, start + size));
+      if (both && behind[0] === 1) {
+        const at = layout.found[plane] as number;
+        const pixels = filled[plane] as Int32Array;
+        mixBackward(
+          values,
+          pixels,
+          ahead.subarray(at, at + pixels.length),
+          behind.subarray(start, start + size),
+          behind.subarray(at, at + pixels.length),
+        );
+      }
+      if (strength < 1) mixWithInput(values, cropWindow(frame, window), strength);
+      writeWindow(frame, window, written[plane] as Uint8Array, values);
+    });
+  };
+}
