@@ -52,8 +52,11 @@ export async function compositeMarks(clean: string, plan: MarkPlan, dir: string,
   for (const [index, overlay] of plan.overlays.entries()) {
     const file = join(dir, `${plan.kind}-${index}.rgba`);
     await writeFile(file, overlay.rgba);
-    inputs.push("-f", "rawvideo", "-pix_fmt", "rgba", "-s", `${overlay.width}x${overlay.height}`);
-    inputs.push("-i", file);
+    // The mark's one frame, repeated without end (the overlay ends with the clip): as an input
+    // that ended after its one frame, it made the marked clip differ now and then from run to
+    // run (1 in 9 on the face clip's jumping mark, by up to 0.5 dB inside).
+    inputs.push("-stream_loop", "-1", "-f", "rawvideo", "-pix_fmt", "rgba");
+    inputs.push("-s", `${overlay.width}x${overlay.height}`, "-i", file);
     const enable =
       overlay.startTime === undefined
         ? ""
@@ -62,7 +65,7 @@ export async function compositeMarks(clean: string, plan: MarkPlan, dir: string,
           : `:enable='between(t,${overlay.startTime},${overlay.endTime})'`;
     const label = `v${index}`;
     chain.push(
-      `[${last}][${index + 1}:v]overlay=x=${overlay.x}:y=${overlay.y}:eof_action=repeat${enable}[${label}]`,
+      `[${last}][${index + 1}:v]overlay=x=${overlay.x}:y=${overlay.y}:shortest=1${enable}[${label}]`,
     );
     last = label;
   }
