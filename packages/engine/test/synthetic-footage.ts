@@ -7,10 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDeadline } from "../src/ffmpeg/deadline";
 import type { Region } from "../src/regions";
-import { carriedWindows } from "../src/smartfill/fill-passes";
 import type { LearntMarks } from "../src/smartfill/learn-marks";
-import { markWindow } from "../src/smartfill/mark-window";
-import { smartfillBothWays, smartfillFrom } from "../src/smartfill/run-smartfill";
+import { smartfillBothWays, smartfillFrom, spoolWindows } from "../src/smartfill/run-smartfill";
 import { createWindowSpool } from "../src/smartfill/window-spool";
 import { yuv420Layout } from "../src/smartfill/yuv-layout";
 import { createRng } from "./quality/prng";
@@ -88,8 +86,7 @@ export async function smartfillBothWaysFrames(
       regions: [REGION],
       outputPath: join(dir, "out.mp4"),
     } as never;
-    const windows = carriedWindows(markWindow(layout, REGION));
-    const spool = createWindowSpool(join(dir, "frames"), windows, frames.length);
+    const spool = createWindowSpool(join(dir, "frames"), spoolWindows(run), frames.length);
     if (!spool) throw new Error("the frames were not spooled");
     for (const frame of frames) spool.add(frame);
     const { transform, passes } = await smartfillBothWays(run, marks, spool, deadline);

@@ -20,7 +20,7 @@ export type FillPassJob = {
   target: FillTarget;
   /** The regions' plans; the regions not carried are kept as they are. */
   marks: LearntMarks;
-  spool: { path: string; windows: PlaneWindow[] };
+  spool: { path: string; windows: readonly PlaneWindow[] };
   /** Per region, where its records go (null: not carried). */
   records: (string | null)[];
 };
@@ -34,14 +34,14 @@ const BACKWARD_UNBLEND: UnblendOptions = { ...DEFAULT_UNBLEND, harmonic: false }
 /** Runs the pass; `progress` hears, after each frame's records are written, how many are done. */
 export function runFillPass(job: FillPassJob, progress: (frames: number) => void): void {
   const spool = openWindowSpool(job.spool.path, job.spool.windows);
-  const files: (RecordFile | null)[] = job.records.map((path, index) => {
-    const model = job.marks[index]?.model;
-    return path && model ? createRecordFile(path, fillRecordSize(model)) : null;
-  });
+  const files: RecordFile[] = [];
   try {
-    const carried = files.map((file, index): CarriedFill | undefined => {
+    const carried = job.records.map((path, index): CarriedFill | undefined => {
       const model = job.marks[index]?.model;
-      return file && model ? { record: recordingFills(file, model) } : undefined;
+      if (!path || !model) return undefined;
+      const file = createRecordFile(path, fillRecordSize(model));
+      files.push(file);
+      return { record: recordingFills(file, model) };
     });
     const forward = job.direction === "forward";
     const fillers = regionFillers(
@@ -61,6 +61,6 @@ export function runFillPass(job: FillPassJob, progress: (frames: number) => void
     }
   } finally {
     spool.close();
-    for (const file of files) file?.close();
+    for (const file of files) file.close();
   }
 }

@@ -52,7 +52,6 @@ export async function runFillPasses(
   run: RunContext,
   marks: LearntMarks,
   spool: WindowSpool,
-  windows: FillPassJob["spool"]["windows"],
   deadline: Deadline,
   progress: (share: number) => void,
 ): Promise<FillPasses> {
@@ -70,7 +69,7 @@ export async function runFillPasses(
     direction,
     target: { media: { width: run.media.width, height: run.media.height }, regions: run.regions },
     marks: kept,
-    spool: { path: spool.path, windows },
+    spool: { path: spool.path, windows: spool.windows },
     records: paths[direction],
   });
   const stop = new AbortController();

@@ -108,16 +108,13 @@ export function createReplayer(
   const ahead = new Uint8Array(layout.size);
   const behind = new Uint8Array(layout.size);
   return (frame, index) => {
-    if (index === undefined || index >= forward.count) return;
-    forward.read(index, ahead);
-    if (ahead[0] !== 1) return;
-    const both = index < backward.count;
-    if (both) backward.read(index, behind);
+    if (index === undefined || !forward.readIfWritten(index, ahead) || ahead[0] !== 1) return;
+    const both = backward.readIfWritten(index, behind) && behind[0] === 1;
     model.window.forEach((window, plane) => {
       const start = layout.values[plane] as number;
       const size = window.width * window.height;
       const values = new Float32Array(ahead.subarray(start, start + size));
-      if (both && behind[0] === 1) {
+      if (both) {
         const at = layout.found[plane] as number;
         const pixels = filled[plane] as Int32Array;
         mixBackward(

@@ -11,6 +11,11 @@ export type RecordFile = {
   append(record: Uint8Array): void;
   write(index: number, record: Uint8Array): void;
   read(index: number, into: Uint8Array): void;
+  /**
+   * Reads record `index` whether or not this handle counted it (another thread may be writing
+   * the file); false when the file does not hold it whole yet.
+   */
+  readIfWritten(index: number, into: Uint8Array): boolean;
   /** Closes the file, keeping it for another thread; safe to call more than once. */
   close(): void;
   /** Closes the file and deletes it; safe to call more than once. */
@@ -23,17 +28,17 @@ export function createRecordFile(path: string, size: number): RecordFile {
 }
 
 /**
- * The file of records another thread writes at `path`, to read: its count follows what that
- * thread has written so far.
+ * The file of records another thread wrote or writes at `path`, to read: it counts the records
+ * there when opened (see `readIfWritten` for those written since).
  */
 export function openRecordFile(path: string, size: number): RecordFile {
-  return recordFile(path, size, openSync(path, "r"), -1);
+  const fd = openSync(path, "r");
+  return recordFile(path, size, fd, Math.floor(fstatSync(fd).size / size));
 }
 
-/** `held` records to start with; -1 follows the file's size instead (another thread writes it). */
 function recordFile(path: string, size: number, opened: number, held: number): RecordFile {
   let fd: number | null = opened;
-  let written = held;
+  let count = held;
   const open = () => {
     if (fd === null) throw new Error("the record file is closed");
     return fd;
@@ -45,20 +50,21 @@ function recordFile(path: string, size: number, opened: number, held: number): R
   const write = (index: number, record: Uint8Array) => {
     if (record.length !== size) throw new Error(`a record is ${size} bytes`);
     writeSync(open(), record, 0, size, index * size);
-    written = Math.max(written, index + 1);
+    count = Math.max(count, index + 1);
   };
-  const count = () => (written >= 0 ? written : Math.floor(fstatSync(open()).size / size));
+  const readIfWritten = (index: number, into: Uint8Array) =>
+    index >= 0 && readSync(open(), into, 0, size, index * size) === size;
   return {
     get count() {
-      return count();
+      return count;
     },
-    append: (record) => write(count(), record),
+    append: (record) => write(count, record),
     write,
     read(index, into) {
-      if (index < 0 || index >= count()) throw new Error(`no record ${index}`);
-      const read = readSync(open(), into, 0, size, index * size);
-      if (read !== size) throw new Error(`record ${index} is short`);
+      if (index < 0 || index >= count) throw new Error(`no record ${index}`);
+      if (!readIfWritten(index, into)) throw new Error(`record ${index} is short`);
     },
+    readIfWritten,
     close,
     remove() {
       close();

@@ -79,8 +79,8 @@ export async function learnMarks(
 }
 
 /**
- * The first pass (and the backward one, see backward-pass.ts), then decoder -> frame transform
- * -> encoder, all streaming. Any failure, the time limit or the caller's abort kills the ffmpeg
+ * The first pass (and the fill passes, see fill-passes.ts), then decoder -> frame transform ->
+ * encoder, all streaming. Any failure, the time limit or the caller's abort kills the ffmpeg
  * processes, and they are awaited before this settles. `transform` replaces the learnt smart
  * fill (tests).
  */
@@ -103,7 +103,10 @@ export async function runSmartfill(run: RunContext, transform?: FrameTransform):
 /** The transform the frames go through, where its progress starts, and the fill passes. */
 type Chosen = { transform: FrameTransform; start: number; passes?: FillPasses };
 
-/** The passes before the frames are written: learning, and backwards when a fill is carried. */
+/**
+ * The passes before the frames are written: learning, and the fill passes when a fill is
+ * carried (the frames are written while the forward one still runs).
+ */
 async function prepare(run: RunContext, deadline: Deadline): Promise<Chosen> {
   const spool = createWindowSpool(
     `${run.outputPath}.frames`,
@@ -141,7 +144,7 @@ export async function smartfillBothWays(
   deadline: Deadline,
   progress: (share: number) => void = () => {},
 ): Promise<{ transform: FrameTransform; passes: FillPasses }> {
-  const passes = await runFillPasses(run, marks, spool, spoolWindows(run), deadline, progress);
+  const passes = await runFillPasses(run, marks, spool, deadline, progress);
   return { transform: smartfillFrom(run, marks, passes), passes };
 }
 

@@ -8,7 +8,7 @@ import { type Box, type Plane, planePixels, regionInPlane, type YuvLayout } from
 
 /**
  * Rewrites the pixels inside the regions of one frame, in place. `index` is the frame's place
- * in the video, for a fill that keeps something per frame (fill-tape.ts).
+ * in the video, for a fill that keeps something per frame (fill-record.ts).
  */
 export type FrameFiller = (frame: Uint8Array, index?: number) => void;
 

@@ -1,6 +1,6 @@
 /**
  * The windows around the regions, cut out of every frame as it is decoded and kept in a file,
- * so that a later pass can read the frames back in any order (backward-pass.ts) without
+ * so that later passes can read the frames back in any order (fill-passes.ts) without
  * decoding the video again or holding it in memory.
  */
 import { cutWindows, type PlaneWindow, pasteWindows, windowsSize } from "./mark-window";
@@ -20,8 +20,9 @@ export type WindowSpool = {
   readonly complete: boolean;
   /** Writes frame `index`'s windows into `frame`, leaving its other pixels as they are. */
   restore(index: number, frame: Uint8Array): void;
-  /** The file the windows are kept in, for another thread to open. */
+  /** The file the windows are kept in and the windows, for another thread to open. */
   readonly path: string;
+  readonly windows: readonly PlaneWindow[];
   close(): void;
   remove(): void;
 };
@@ -69,6 +70,7 @@ function windowSpool(path: string, windows: readonly PlaneWindow[], file: Record
       pasteWindows(cut, windows, frame);
     },
     path,
+    windows,
     close: file.close,
     remove: file.remove,
   };
