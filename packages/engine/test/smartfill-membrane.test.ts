@@ -5,7 +5,12 @@
  */
 import { expect, test } from "bun:test";
 import { setPixels } from "../src/pixel-masks";
-import { neighbourTable, relaxMembrane } from "../src/smartfill/membrane";
+import {
+  coarseMembrane,
+  neighbourTable,
+  relaxMembrane,
+  startFromCoarse,
+} from "../src/smartfill/membrane";
 import { DEFAULT_UNBLEND } from "../src/smartfill/unblend";
 import { mask } from "./video-compare";
 
@@ -43,4 +48,36 @@ test("the sweeps leave the pixels around the hole as they are and converge to th
   for (const i of pixels) values[i] = 0;
   relaxMembrane(values, pixels, neighbourTable(size, size, pixels), DEFAULT_UNBLEND.firstSweeps);
   for (let i = 0; i < values.length; i++) expect(values[i]).toBeCloseTo(exact(i), 2);
+});
+
+test("started from its coarse problem, a few sweeps fill a wide hole closer than hundreds from nothing", () => {
+  const size = 160;
+  const { exact, pixels, values } = tiltedHole(size, 6);
+  // A bump on the plane, harmonic too: the fill must bring it in from the edge.
+  const truth = (i: number) =>
+    exact(i) + 20 * Math.exp(-(i % size) / 40) * Math.cos(Math.floor(i / size) / 40);
+  for (let i = 0; i < values.length; i++) values[i] = truth(i);
+  const neighbours = neighbourTable(size, size, pixels);
+  const inHole = new Uint8Array(size * size);
+  for (const i of pixels) inHole[i] = 1;
+  const around = Int32Array.from(new Set(neighbours.filter((n) => n >= 0 && !inHole[n]))).sort();
+  const error = (filled: Float32Array) => {
+    let worst = 0;
+    for (const i of pixels) worst = Math.max(worst, Math.abs((filled[i] as number) - truth(i)));
+    return worst;
+  };
+  const fromNothing = (sweeps: number) => {
+    const filled = values.slice();
+    for (const i of pixels) filled[i] = 0;
+    relaxMembrane(filled, pixels, neighbours, sweeps);
+    return filled;
+  };
+  const fromCoarse = values.slice();
+  for (const i of pixels) fromCoarse[i] = 0;
+  startFromCoarse(fromCoarse, pixels, around, coarseMembrane(size, size, pixels, around));
+  relaxMembrane(fromCoarse, pixels, neighbours, 24);
+  // Measured: 202, 23 and 0.18 levels off at worst.
+  expect(error(fromNothing(24))).toBeGreaterThan(50);
+  expect(error(fromNothing(300))).toBeGreaterThan(5);
+  expect(error(fromCoarse)).toBeLessThan(1);
 });

@@ -12,7 +12,13 @@ import { dilate, setPixels } from "../pixel-masks";
 import { type BilinearTap, bilinearTap, placeTap, readTap } from "./bilinear";
 import { type MarkModel, OPAQUE_MARK } from "./mark-model";
 import { cropWindow, type PlaneWindow } from "./mark-window";
-import { neighbourTable, relaxMembrane } from "./membrane";
+import {
+  type CoarseMembrane,
+  coarseMembrane,
+  neighbourTable,
+  relaxMembrane,
+  startFromCoarse,
+} from "./membrane";
 import { fitRingMotion, type Image, type Motion, motionWarp, NO_MOTION } from "./ring-motion";
 
 /** Luma pixels kept around the region, to fit the motion on and to bring the picture in from. */
@@ -49,8 +55,14 @@ const MISFIT_NOISE = 3;
  */
 const STILLER = 4;
 const LEAST_TESTED = 16;
+/**
+ * Sweeps of the seam's membrane per frame, warm-started from the last frame's; and when it
+ * starts again, from the solution of its coarse problem (see membrane.ts). On the bench's opaque
+ * logos, 24 from there score as the 200 from nothing did, and the backward pass takes a quarter
+ * less time on a butterfly clip (3.3 -> 2.5 s).
+ */
 const SWEEPS = 12;
-const FIRST_SWEEPS = 200;
+const FIRST_SWEEPS = 24;
 
 export type Carrier = {
   /** Fits the camera's motion since the last frame; once per frame, before `carry`. */
@@ -110,6 +122,8 @@ type PlaneCarry = {
   /** The membrane that takes the seam away, kept to warm-start the next frame's. */
   seam: Float32Array;
   seamStarted: boolean;
+  /** The seam's coarse problem, which a restarted seam starts from. */
+  coarse: CoarseMembrane;
   /** Per filled pixel, 1 where this frame's fill was carried. */
   found: Uint8Array;
 };
@@ -201,7 +215,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     followedIndex[e] = k;
   });
   const neighbours = neighbourTable(width, height, holePixels);
-  const around = new Set(neighbours.filter((n) => n >= 0 && !holeMask[n]));
+  const around = Int32Array.from(new Set(neighbours.filter((n) => n >= 0 && !holeMask[n]))).sort();
   const rim = rimOf(holePixels, neighbours, holeMask, width, height);
   return {
     extended,
@@ -215,7 +229,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     holeFollowed: holePixels.map((e) => followedIndex[e] as number),
     readable: near.map((set) => 1 - set),
     neighbours,
-    around: Int32Array.from([...around].sort((a, b) => a - b)),
+    around,
     rim,
     depth: DEPTH,
     history: [],
@@ -223,6 +237,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     next: newSources(followed.length),
     seam: new Float32Array(width * height),
     seamStarted: false,
+    coarse: coarseMembrane(width, height, holePixels, around),
     found: new Uint8Array(holePixels.length),
   };
 }
@@ -483,7 +498,7 @@ function smoothSeam(
       ? (current[e] as number) - (readTap(previous, carry.extended.width, tap) + motion.light)
       : 0;
   }
-  if (!carry.seamStarted) for (let k = 0; k < hole.length; k++) seam[hole[k] as number] = 0;
+  if (!carry.seamStarted) startFromCoarse(seam, hole, around, carry.coarse);
   relaxMembrane(seam, hole, neighbours, carry.seamStarted ? SWEEPS : FIRST_SWEEPS);
   carry.seamStarted = true;
   for (let k = 0; k < hole.length; k++) {

@@ -3,6 +3,8 @@
  * the mean of their neighbours by successive over-relaxation, the others held fixed.
  */
 
+import { setPixels } from "../pixel-masks";
+
 /**
  * Over-relaxation factor of the sweeps. The best for a hole n pixels across is about
  * 2 / (1 + sin(pi / n)): 1.9 suits marks 40 to 100 pixels across, which a few sweeps per frame
@@ -61,5 +63,124 @@ export function relaxMembrane(
       }
       if (count > 0) values[i] = (1 - OMEGA) * (values[i] as number) + (OMEGA * sum) / count;
     }
+  }
+}
+
+/**
+ * A membrane problem seen in blocks of FACTOR x FACTOR pixels, to start the sweeps from its
+ * solution instead of from nothing: the coarse problem is small and, being narrow, settles in
+ * few sweeps, so the fine sweeps only have the detail left to do.
+ */
+export type CoarseMembrane = {
+  /** Per pixel around the masked ones, its block. */
+  fixedBlock: Int32Array;
+  /** The blocks holding a masked pixel and none around them: the coarse problem's unknowns. */
+  free: Int32Array;
+  neighbours: Int32Array;
+  /** Per masked pixel, the four blocks it is read from (-1: none) and their weights. */
+  taps: Int32Array;
+  weights: Float32Array;
+  values: Float32Array;
+  sums: Float32Array;
+  counts: Uint16Array;
+  sweeps: number;
+};
+
+/** Blocks of the coarse problem; 4 keeps a mark 200 pixels across to 50. */
+const FACTOR = 4;
+
+/**
+ * The coarse problem of `pixels` (masked) held by `around` (fixed) in an image `width` x
+ * `height` (see CoarseMembrane).
+ */
+export function coarseMembrane(
+  width: number,
+  height: number,
+  pixels: Int32Array,
+  around: Int32Array,
+): CoarseMembrane {
+  const columns = Math.ceil(width / FACTOR);
+  const rows = Math.ceil(height / FACTOR);
+  const blockOf = (i: number) =>
+    Math.floor(Math.floor(i / width) / FACTOR) * columns + Math.floor((i % width) / FACTOR);
+  // 0: not in the problem, 1: free, 2: fixed.
+  const kind = new Uint8Array(columns * rows);
+  for (const i of pixels) kind[blockOf(i)] = 1;
+  const fixedBlock = around.map(blockOf);
+  for (const block of fixedBlock) kind[block] = 2;
+  const free = setPixels(kind.map((k) => (k === 1 ? 1 : 0)));
+  const neighbours = neighbourTable(columns, rows, free).map((n) => (n >= 0 && kind[n] ? n : -1));
+  const taps = new Int32Array(pixels.length * 4).fill(-1);
+  const weights = new Float32Array(pixels.length * 4);
+  pixels.forEach((i, k) => {
+    const u = Math.min(columns - 1, Math.max(0, ((i % width) + 0.5) / FACTOR - 0.5));
+    const v = Math.min(rows - 1, Math.max(0, (Math.floor(i / width) + 0.5) / FACTOR - 0.5));
+    const u0 = Math.floor(u);
+    const v0 = Math.floor(v);
+    const corners = [
+      [u0, v0, (1 - (u - u0)) * (1 - (v - v0))],
+      [u0 + 1, v0, (u - u0) * (1 - (v - v0))],
+      [u0, v0 + 1, (1 - (u - u0)) * (v - v0)],
+      [u0 + 1, v0 + 1, (u - u0) * (v - v0)],
+    ] as const;
+    let total = 0;
+    corners.forEach(([cu, cv, weight], c) => {
+      const block = cv * columns + cu;
+      if (cu >= columns || cv >= rows || !kind[block] || weight === 0) return;
+      taps[4 * k + c] = block;
+      weights[4 * k + c] = weight;
+      total += weight;
+    });
+    // A pixel always lies in a block of the problem, so some weight is there.
+    for (let c = 0; c < 4; c++) weights[4 * k + c] = (weights[4 * k + c] as number) / total;
+  });
+  return {
+    fixedBlock,
+    free,
+    neighbours,
+    taps,
+    weights,
+    values: new Float32Array(columns * rows),
+    sums: new Float32Array(columns * rows),
+    counts: new Uint16Array(columns * rows),
+    sweeps: 2 * Math.max(columns, rows),
+  };
+}
+
+/**
+ * Sets the masked pixels of `values` from the coarse problem's solution: each fixed block takes
+ * the mean of its pixels around the mask, the free ones are relaxed between them.
+ */
+export function startFromCoarse(
+  values: Float32Array,
+  pixels: Int32Array,
+  around: Int32Array,
+  coarse: CoarseMembrane,
+): void {
+  const { fixedBlock, free, sums, counts, taps, weights } = coarse;
+  const blocks = coarse.values;
+  sums.fill(0);
+  counts.fill(0);
+  let total = 0;
+  for (let k = 0; k < around.length; k++) {
+    const value = values[around[k] as number] as number;
+    const block = fixedBlock[k] as number;
+    sums[block] = (sums[block] as number) + value;
+    counts[block] = (counts[block] as number) + 1;
+    total += value;
+  }
+  const mean = around.length ? total / around.length : 0;
+  for (let b = 0; b < blocks.length; b++) {
+    const count = counts[b] as number;
+    blocks[b] = count ? (sums[b] as number) / count : mean;
+  }
+  relaxMembrane(blocks, free, coarse.neighbours, coarse.sweeps);
+  for (let k = 0, q = 0; k < pixels.length; k++, q += 4) {
+    let value = 0;
+    for (let c = q; c < q + 4; c++) {
+      const block = taps[c] as number;
+      if (block >= 0) value += (weights[c] as number) * (blocks[block] as number);
+    }
+    values[pixels[k] as number] = value;
   }
 }
