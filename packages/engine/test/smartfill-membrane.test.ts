@@ -9,6 +9,7 @@ import {
   coarseMembrane,
   neighbourTable,
   relaxMembrane,
+  relaxWithCoarse,
   startFromCoarse,
 } from "../src/smartfill/membrane";
 import { DEFAULT_UNBLEND } from "../src/smartfill/unblend";
@@ -26,20 +27,33 @@ function tiltedHole(size: number, margin: number) {
   return { exact, pixels: setPixels(hole), values };
 }
 
+/** The pixels next to the hole's, each once: what holds the membrane. */
+function aroundOf(pixels: Int32Array, neighbours: Int32Array, size: number): Int32Array {
+  const inHole = new Uint8Array(size * size);
+  for (const i of pixels) inHole[i] = 1;
+  return Int32Array.from(new Set(neighbours.filter((n) => n >= 0 && !inHole[n]))).sort();
+}
+
 test("a frame's sweeps take out most of a change of light across a mark 100 pixels wide", () => {
   const size = 104;
   const { exact, pixels, values } = tiltedHole(size, 2);
   // Last frame's fill, before the light around it brightened from left to right.
   const middle = (size - 1) / 2;
   for (const i of pixels) values[i] = exact(i) - 0.2 * ((i % size) - middle);
-  const error = () => {
+  const error = (filled: Float32Array) => {
     let sum = 0;
-    for (const i of pixels) sum += ((values[i] as number) - exact(i)) ** 2;
+    for (const i of pixels) sum += ((filled[i] as number) - exact(i)) ** 2;
     return Math.sqrt(sum / pixels.length);
   };
-  const before = error();
-  relaxMembrane(values, pixels, neighbourTable(size, size, pixels), DEFAULT_UNBLEND.sweeps);
-  expect(error()).toBeLessThan(0.45 * before);
+  const neighbours = neighbourTable(size, size, pixels);
+  const coarse = coarseMembrane(size, size, pixels, aroundOf(pixels, neighbours, size));
+  const before = error(values);
+  const plain = values.slice();
+  relaxMembrane(plain, pixels, neighbours, 16);
+  relaxWithCoarse(values, pixels, neighbours, coarse, DEFAULT_UNBLEND.sweeps);
+  // Measured: 16 plain sweeps leave 0.41 of the change, the 4 corrected ones 0.25.
+  expect(error(values)).toBeLessThan(0.3 * before);
+  expect(error(values)).toBeLessThan(0.7 * error(plain));
 });
 
 test("the sweeps leave the pixels around the hole as they are and converge to the plane", () => {
@@ -58,9 +72,7 @@ test("started from its coarse problem, a few sweeps fill a wide hole closer than
     exact(i) + 20 * Math.exp(-(i % size) / 40) * Math.cos(Math.floor(i / size) / 40);
   for (let i = 0; i < values.length; i++) values[i] = truth(i);
   const neighbours = neighbourTable(size, size, pixels);
-  const inHole = new Uint8Array(size * size);
-  for (const i of pixels) inHole[i] = 1;
-  const around = Int32Array.from(new Set(neighbours.filter((n) => n >= 0 && !inHole[n]))).sort();
+  const around = aroundOf(pixels, neighbours, size);
   const error = (filled: Float32Array) => {
     let worst = 0;
     for (const i of pixels) worst = Math.max(worst, Math.abs((filled[i] as number) - truth(i)));
