@@ -173,7 +173,7 @@ export function startFromCoarse(
   around: Int32Array,
   coarse: CoarseMembrane,
 ): void {
-  const { fixedBlock, free, sums, counts, taps, weights } = coarse;
+  const { fixedBlock, free, sums, counts } = coarse;
   const blocks = coarse.values;
   sums.fill(0);
   counts.fill(0);
@@ -191,13 +191,8 @@ export function startFromCoarse(
     blocks[b] = count ? (sums[b] as number) / count : mean;
   }
   relaxMembrane(blocks, free, coarse.neighbours, coarse.sweeps);
-  for (let k = 0, q = 0; k < pixels.length; k++, q += 4) {
-    let value = 0;
-    for (let c = q; c < q + 4; c++) {
-      const block = taps[c] as number;
-      if (block >= 0) value += (weights[c] as number) * (blocks[block] as number);
-    }
-    values[pixels[k] as number] = value;
+  for (let k = 0; k < pixels.length; k++) {
+    values[pixels[k] as number] = interpolated(blocks, coarse, k);
   }
 }
 
@@ -215,48 +210,28 @@ export function relaxWithCoarse(
 ): void {
   const before = Math.ceil(sweeps / 2);
   relax(values, pixels, neighbours, before, SMOOTHING);
-  const { block, sums, errors, free, taps, weights } = coarse;
+  const { block, sums, errors, free } = coarse;
   sums.fill(0);
   // Per pixel, how far it is from its neighbours' mean; summed per block, the coarse sources.
   for (let k = 0, q = 0; k < pixels.length; k++, q += 4) {
-    let sum = 0;
-    let count = 0;
-    for (let side = q; side < q + 4; side++) {
-      const n = neighbours[side] as number;
-      if (n < 0) continue;
-      sum += values[n] as number;
-      count++;
-    }
-    if (count === 0) continue;
+    const mean = meanAround(values, neighbours, q);
+    if (Number.isNaN(mean)) continue;
     const b = block[k] as number;
-    sums[b] = (sums[b] as number) + sum / count - (values[pixels[k] as number] as number);
+    sums[b] = (sums[b] as number) + mean - (values[pixels[k] as number] as number);
   }
   errors.fill(0);
   const table = coarse.neighbours;
   for (let sweep = 0; sweep < COARSE_SWEEPS; sweep++) {
     for (let k = 0, q = 0; k < free.length; k++, q += 4) {
       const b = free[k] as number;
-      let sum = 0;
-      let count = 0;
-      for (let side = q; side < q + 4; side++) {
-        const n = table[side] as number;
-        if (n < 0) continue;
-        sum += errors[n] as number;
-        count++;
-      }
-      if (count === 0) continue;
-      const target = (sum + 4 * (sums[b] as number)) / count;
-      errors[b] = (1 - OMEGA) * (errors[b] as number) + OMEGA * target;
+      const mean = meanAround(errors, table, q);
+      if (Number.isNaN(mean)) continue;
+      errors[b] = (1 - OMEGA) * (errors[b] as number) + OMEGA * (mean + (sums[b] as number));
     }
   }
-  for (let k = 0, q = 0; k < pixels.length; k++, q += 4) {
-    let correction = 0;
-    for (let c = q; c < q + 4; c++) {
-      const b = taps[c] as number;
-      if (b >= 0) correction += (weights[c] as number) * (errors[b] as number);
-    }
+  for (let k = 0; k < pixels.length; k++) {
     const i = pixels[k] as number;
-    values[i] = (values[i] as number) + correction;
+    values[i] = (values[i] as number) + interpolated(errors, coarse, k);
   }
   relax(values, pixels, neighbours, sweeps - before, SMOOTHING);
 }
@@ -270,3 +245,26 @@ const SMOOTHING = 1.3;
 
 /** Sweeps of the coarse correction: a block problem 50 across keeps a tenth of its error. */
 const COARSE_SWEEPS = 24;
+
+/** Masked pixel k's value read from the blocks' `blocks` (bilinear). */
+function interpolated(blocks: Float32Array, { taps, weights }: CoarseMembrane, k: number): number {
+  let value = 0;
+  for (let c = 4 * k; c < 4 * k + 4; c++) {
+    const block = taps[c] as number;
+    if (block >= 0) value += (weights[c] as number) * (blocks[block] as number);
+  }
+  return value;
+}
+
+/** The mean of the neighbours listed at `table[q..q+3]` (-1: none); NaN without any. */
+function meanAround(values: Float32Array, table: Int32Array, q: number): number {
+  let sum = 0;
+  let count = 0;
+  for (let side = q; side < q + 4; side++) {
+    const n = table[side] as number;
+    if (n < 0) continue;
+    sum += values[n] as number;
+    count++;
+  }
+  return sum / count;
+}
