@@ -13,6 +13,7 @@ import { type BilinearTap, bilinearTap, placeTap, readTap } from "./bilinear";
 import { type MarkModel, OPAQUE_MARK } from "./mark-model";
 import { cropWindow, type PlaneWindow } from "./mark-window";
 import {
+  aroundOf,
   type CoarseMembrane,
   coarseMembrane,
   neighbourTable,
@@ -215,7 +216,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     followedIndex[e] = k;
   });
   const neighbours = neighbourTable(width, height, holePixels);
-  const around = Int32Array.from(new Set(neighbours.filter((n) => n >= 0 && !holeMask[n]))).sort();
+  const around = aroundOf(neighbours, holeMask);
   const rim = rimOf(holePixels, neighbours, holeMask, width, height);
   return {
     extended,

@@ -28,6 +28,11 @@ export function neighbourTable(width: number, height: number, pixels: Int32Array
   return table;
 }
 
+/** The pixels next to the masked ones (`mask` set) that are not masked, each once, in order. */
+export function aroundOf(neighbours: Int32Array, mask: Uint8Array): Int32Array {
+  return Int32Array.from(new Set(neighbours.filter((n) => n >= 0 && !mask[n]))).sort();
+}
+
 /**
  * `sweeps` sweeps over `pixels`, in their order, each pixel moved towards its neighbours' mean.
  * The hot loop of every fill: a pixel with all four neighbours (nearly all) takes no branch.
@@ -64,14 +69,8 @@ function relax(
         values[i] = (1 - omega) * (values[i] as number) + (omega * sum) / 4;
         continue;
       }
-      let sum = 0;
-      let count = 0;
-      for (const n of [west, east, north, south]) {
-        if (n < 0) continue;
-        sum += values[n] as number;
-        count++;
-      }
-      if (count > 0) values[i] = (1 - omega) * (values[i] as number) + (omega * sum) / count;
+      const mean = meanAround(values, neighbours, q);
+      if (!Number.isNaN(mean)) values[i] = (1 - omega) * (values[i] as number) + omega * mean;
     }
   }
 }
@@ -92,11 +91,13 @@ export type CoarseMembrane = {
   block: Int32Array;
   taps: Int32Array;
   weights: Float32Array;
-  values: Float32Array;
+  /**
+   * Per block, its value (startFromCoarse) or the fine values' error, 0 on the fixed blocks
+   * (relaxWithCoarse).
+   */
+  blocks: Float32Array;
   sums: Float32Array;
   counts: Uint16Array;
-  /** The error of the fine values per block, 0 on the fixed ones (see relaxWithCoarse). */
-  errors: Float32Array;
   sweeps: number;
 };
 
@@ -131,20 +132,17 @@ export function coarseMembrane(
     const v = Math.min(rows - 1, Math.max(0, (Math.floor(i / width) + 0.5) / FACTOR - 0.5));
     const u0 = Math.floor(u);
     const v0 = Math.floor(v);
-    const corners = [
-      [u0, v0, (1 - (u - u0)) * (1 - (v - v0))],
-      [u0 + 1, v0, (u - u0) * (1 - (v - v0))],
-      [u0, v0 + 1, (1 - (u - u0)) * (v - v0)],
-      [u0 + 1, v0 + 1, (u - u0) * (v - v0)],
-    ] as const;
     let total = 0;
-    corners.forEach(([cu, cv, weight], c) => {
+    for (let c = 0; c < 4; c++) {
+      const cu = u0 + (c & 1);
+      const cv = v0 + (c >> 1);
+      const weight = (c & 1 ? u - u0 : 1 - (u - u0)) * (c >> 1 ? v - v0 : 1 - (v - v0));
       const block = cv * columns + cu;
-      if (cu >= columns || cv >= rows || !kind[block] || weight === 0) return;
+      if (cu >= columns || cv >= rows || !kind[block] || weight === 0) continue;
       taps[4 * k + c] = block;
       weights[4 * k + c] = weight;
       total += weight;
-    });
+    }
     // A pixel always lies in a block of the problem, so some weight is there.
     for (let c = 0; c < 4; c++) weights[4 * k + c] = (weights[4 * k + c] as number) / total;
   });
@@ -155,10 +153,9 @@ export function coarseMembrane(
     block: pixels.map(blockOf),
     taps,
     weights,
-    values: new Float32Array(columns * rows),
+    blocks: new Float32Array(columns * rows),
     sums: new Float32Array(columns * rows),
     counts: new Uint16Array(columns * rows),
-    errors: new Float32Array(columns * rows),
     sweeps: 2 * Math.max(columns, rows),
   };
 }
@@ -173,8 +170,7 @@ export function startFromCoarse(
   around: Int32Array,
   coarse: CoarseMembrane,
 ): void {
-  const { fixedBlock, free, sums, counts } = coarse;
-  const blocks = coarse.values;
+  const { fixedBlock, free, sums, counts, blocks } = coarse;
   sums.fill(0);
   counts.fill(0);
   let total = 0;
@@ -210,7 +206,8 @@ export function relaxWithCoarse(
 ): void {
   const before = Math.ceil(sweeps / 2);
   relax(values, pixels, neighbours, before, SMOOTHING);
-  const { block, sums, errors, free } = coarse;
+  const { block, sums, free } = coarse;
+  const errors = coarse.blocks;
   sums.fill(0);
   // Per pixel, how far it is from its neighbours' mean; summed per block, the coarse sources.
   for (let k = 0, q = 0; k < pixels.length; k++, q += 4) {
