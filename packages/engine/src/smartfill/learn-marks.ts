@@ -82,6 +82,15 @@ export const FAINT_PRESENCE = PRESENCE_CORRELATION / 2;
  * whole letters over a blurred flower, 4.2 (24.4 dB, against 33.6 for the fill).
  */
 export const LEFTOVER_STEPS = 2.5;
+/**
+ * A mark left as it is costs what its correction changes (mean squared luma levels, see
+ * compareWithFill). Above this (18 dB), keeping it costs more than a fill from the border
+ * costs over the still pictures measured (19 to 22 dB inside an opaque logo's area), so a
+ * mark that cannot be checked is filled rather than kept. The logos kept on the bench's
+ * seeds cost 95 to 419; thick text over a webcam's room and a dashcam's sky cost 3,398 and
+ * 2,291, and was kept at 13.0 and 14.7 dB where the fill scores 33.4 and 26.8.
+ */
+export const LOUDEST_KEPT = 1000;
 /** Share of an unverifiable correction applied: halfway between it and the input. */
 export const HEDGED_STRENGTH = 0.5;
 /**
@@ -215,7 +224,7 @@ function choosePlan(
   // move it is applied halfway, so that a wrong guess cannot leave the picture further
   // from the truth than the input; where nothing moves at all, or the samples barely follow
   // the learnt mark, the logo is left as it is, unless samples without it show the fill
-  // lands closer (see fillBeatsMark).
+  // lands closer (see fillBeatsMark) or leaving it would cost more than a fill (LOUDEST_KEPT).
   // Surroundings still but for noise (a webcam's room, under MOVING_DEVIATION) say nothing of
   // the logo. A little above, a picture whose light drifts (a dashcam's sky) shows its damping
   // well enough for half its correction: on the bench's unseen seeds, dashcam logos at 2.5 and
@@ -229,9 +238,9 @@ function choosePlan(
     const guess = thin || beneath < SEEN_THROUGH;
     if (guess || surroundingTexture(window, taken) < FLAT_TEXTURE) return fill;
     if (stillAround || faint) {
-      return fillBeatsMark(window, taken, present, edges, errors)
-        ? fill
-        : { ...fill, kind: "keep" };
+      const fillCloser =
+        errors.mark > LOUDEST_KEPT || fillBeatsMark(window, taken, present, edges, errors);
+      return fillCloser ? fill : { ...fill, kind: "keep" };
     }
     return { ...invert, strength: HEDGED_STRENGTH };
   }
