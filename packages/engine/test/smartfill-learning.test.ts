@@ -23,7 +23,8 @@ import {
   steadyShare,
 } from "../src/smartfill/mark-offset";
 import { cropWindow, markWindow } from "../src/smartfill/mark-window";
-import { createUnblender } from "../src/smartfill/unblend";
+import { regionFillers } from "../src/smartfill/region-fillers";
+import { createUnblender, DEFAULT_UNBLEND } from "../src/smartfill/unblend";
 import { createRng } from "./quality/prng";
 import { layout, psnrInRegion, REGION, texture } from "./synthetic-footage";
 
@@ -40,6 +41,11 @@ const MARK_LUMA = 210;
 /** A broad mark (a logo rather than text): a 48x24 block of opacity 0.5. */
 function logoAlpha(x: number, y: number): number {
   return x >= 72 && x < 120 && y >= 50 && y < 74 ? 0.5 : 0;
+}
+
+/** The same block at opacity 0.7. */
+function strongLogoAlpha(x: number, y: number): number {
+  return logoAlpha(x, y) * 1.4;
 }
 
 /** A broad mark with soft edges (a logistic ramp of 1.5 pixels): a 48x24 block of opacity 0.5. */
@@ -277,22 +283,42 @@ test("a soft logo as light as the picture is learnt from its colour: the gain is
 describe("a logo over a still picture", () => {
   const picture = texture(7);
   /** The texture held still, its light drifting by `light` levels, with `noise` levels of noise. */
-  const stillFrame = (t: number, marked: boolean, light: number, noise: number) => {
+  const stillFrame = (
+    t: number,
+    marked: boolean,
+    light: number,
+    noise: number,
+    alpha: Alpha = logoAlpha,
+  ) => {
     const rng = createRng(5000 + t);
     const drift = light * Math.sin(0.7 * t);
     return lumaFrame(
-      marked ? logoAlpha : () => 0,
+      marked ? alpha : () => 0,
       (x, y) => picture(x, y) + drift + rng.range(-noise, noise),
     );
   };
-  const planFor = (light: number, noise: number) => {
+  const planFor = (light: number, noise: number, alpha: Alpha = logoAlpha) => {
     const learner = createMarkLearner(layout, [REGION]);
-    for (let t = 0; t < 40; t++) learner.add(stillFrame(t, true, light, noise));
+    for (let t = 0; t < 40; t++) learner.add(stillFrame(t, true, light, noise, alpha));
     return learner.learn()[0];
   };
 
   test("where only noise changes the picture, the logo is left as it is", () => {
     expect(planFor(0, 2.6)?.kind).toBe("keep");
+  });
+
+  test("where only noise changes the picture, a strong logo is filled: leaving it costs more", () => {
+    // Left as it is it scores 17.3 dB; the fill, 19.9.
+    const plan = planFor(0, 2.6, strongLogoAlpha);
+    expect(plan?.kind).toBe("fill");
+    if (!plan) throw new Error("no plan");
+    const target = { media: { width: layout.width, height: layout.height }, regions: [REGION] };
+    const [fill] = regionFillers(target, [plan], [], DEFAULT_UNBLEND);
+    const marked = stillFrame(9, true, 0, 2.6, strongLogoAlpha);
+    const filled = marked.slice();
+    fill?.(filled);
+    const truth = stillFrame(9, false, 0, 2.6);
+    expect(lumaPsnrInRegion(filled, truth)).toBeGreaterThan(lumaPsnrInRegion(marked, truth) + 2);
   });
 
   test("where the picture's light drifts, half the correction brings it closer", () => {
