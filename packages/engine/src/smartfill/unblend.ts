@@ -41,25 +41,28 @@ export type UnblendPlan = {
   record?: FillRecorder;
 };
 
-/**
- * The fill of one plane of one window, carried from frame to frame so it holds still, with
- * the pixels it covers and the ones around it listed once (scan order).
- */
+/** The fill of one plane of one window: the pixels it covers, and the ones it writes. */
 type FillState = {
+  /** The filled pixels, in scan order (the taps' own list). */
+  pixels: Int32Array;
+  /** Where the directional fill takes each filled pixel from. */
+  taps: DirectionalTaps;
+  /** 1 where the window's pixel is written: inside the region, off its clean edges. */
+  written: Uint8Array;
+  /** None where the fill is the directional one alone (`harmonic` off). */
+  harmonic: HarmonicFill | null;
+};
+
+/** The harmonic fill of one plane, carried from frame to frame so that it holds still. */
+type HarmonicFill = {
   values: Float32Array;
   border: number;
   started: boolean;
-  /** The filled pixels, in scan order (the taps' own list). */
-  pixels: Int32Array;
   /** Per filled pixel, its four neighbours (west, east, north, south; -1 off the window). */
   neighbours: Int32Array;
   /** Per filled pixel, its neighbours that are not filled (west, east, north, south). */
   around: Int32Array;
-  /** Where the directional fill takes each filled pixel from. */
-  taps: DirectionalTaps;
   coarse: CoarseMembrane;
-  /** 1 where the window's pixel is written: inside the region, off its clean edges. */
-  written: Uint8Array;
 };
 
 /**
@@ -75,7 +78,12 @@ export function createUnblender(
   options: UnblendOptions = DEFAULT_UNBLEND,
 ): FrameFiller {
   const states = model.window.map((window, plane) =>
-    fillState(window, model.fill[plane] as Uint8Array, edges?.[plane] ?? NO_CLEAN_SIDES),
+    fillState(
+      window,
+      model.fill[plane] as Uint8Array,
+      edges?.[plane] ?? NO_CLEAN_SIDES,
+      options.harmonic,
+    ),
   );
   const carrier = createCarrier(model);
   return (frame, index) => {
@@ -99,21 +107,38 @@ export function createUnblender(
 }
 
 /** The pixels of a window a fill covers, the ones around them it starts from, and those written. */
-function fillState(window: PlaneWindow, fill: Uint8Array, clean: CleanSides): FillState {
+function fillState(
+  window: PlaneWindow,
+  fill: Uint8Array,
+  clean: CleanSides,
+  harmonic: boolean,
+): FillState {
   const { width, height } = window;
   const taps = directionalTaps(width, height, fill);
-  const neighbours = neighbourTable(width, height, taps.pixels);
+  return {
+    pixels: taps.pixels,
+    taps,
+    written: writtenPixels(window, clean),
+    harmonic: harmonic ? harmonicFill(width, height, taps.pixels, fill) : null,
+  };
+}
+
+/** The harmonic fill of `pixels` before its first frame: nothing carried yet. */
+function harmonicFill(
+  width: number,
+  height: number,
+  pixels: Int32Array,
+  fill: Uint8Array,
+): HarmonicFill {
+  const neighbours = neighbourTable(width, height, pixels);
   const around = neighbours.filter((j) => j >= 0 && !fill[j]);
   return {
     values: new Float32Array(width * height),
     border: 0,
     started: false,
-    pixels: taps.pixels,
     neighbours,
     around,
-    taps,
-    coarse: coarseMembrane(width, height, taps.pixels, around),
-    written: writtenPixels(window, clean),
+    coarse: coarseMembrane(width, height, pixels, around),
   };
 }
 
@@ -139,15 +164,15 @@ export function writtenPixels(window: PlaneWindow, clean = NO_CLEAN_SIDES): Uint
  * partly agree: on the shared clips the mean beat either alone on opaque logos.
  */
 function fillPlane(values: Float32Array, state: FillState, options: UnblendOptions): void {
-  const { pixels } = state;
+  const { pixels, harmonic } = state;
   if (pixels.length === 0) return;
   // Read before the harmonic fill writes the masked pixels (it leaves the known ones alone).
   const nearest = fillDirectional(values, state.taps);
-  if (!options.harmonic) {
+  if (!harmonic) {
     for (let k = 0; k < pixels.length; k++) values[pixels[k] as number] = nearest[k] as number;
     return;
   }
-  fillHarmonic(values, state, options);
+  fillHarmonic(values, pixels, harmonic, options);
   for (let k = 0; k < pixels.length; k++) {
     const i = pixels[k] as number;
     values[i] = 0.5 * ((values[i] as number) + (nearest[k] as number));
@@ -155,8 +180,13 @@ function fillPlane(values: Float32Array, state: FillState, options: UnblendOptio
 }
 
 /** Harmonic fill of the masked pixels from the rest of the window, warm-started. */
-function fillHarmonic(values: Float32Array, state: FillState, options: UnblendOptions): void {
-  const { pixels, around } = state;
+function fillHarmonic(
+  values: Float32Array,
+  pixels: Int32Array,
+  state: HarmonicFill,
+  options: UnblendOptions,
+): void {
+  const { around } = state;
   if (around.length === 0) return;
   let borderSum = 0;
   for (let k = 0; k < around.length; k++) borderSum += values[around[k] as number] as number;
