@@ -2,6 +2,7 @@ import type { Region } from "../regions";
 import { type Border, type PlaneView, sampleBorder } from "./border";
 import { type CleanEdges, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { fillCoonsPatch } from "./coons-patch";
+import { type BoxEdges, boxEdges, continueEdges } from "./edge-fill";
 import { fillInverseDistance } from "./inverse-distance-fill";
 import { DEFAULT_SMOOTHING, type SmoothingOptions, smoothBorder } from "./temporal-smoothing";
 import { type Box, type Plane, planePixels, regionInPlane, type YuvLayout } from "./yuv-layout";
@@ -31,7 +32,7 @@ export const DEFAULT_SPATIAL_FILL: SpatialFillOptions = {
   blend: "inverse-distance",
 };
 
-type Target = { plane: Plane; box: Box; previous: Border | null };
+type Target = { plane: Plane; box: Box; previous: Border | null; edges: BoxEdges };
 
 /**
  * The first smartfill: the region is filled, on every plane, from the band of pixels around
@@ -45,11 +46,10 @@ export function createSpatialFiller(
   edges?: CleanEdges,
 ): FrameFiller {
   const blend = BLENDS[options.blend];
-  const targets: Target[] = layout.planes.map((plane, index) => ({
-    plane,
-    box: insetBox(regionInPlane(region, plane), edges?.[index] ?? NO_CLEAN_SIDES),
-    previous: null,
-  }));
+  const targets: Target[] = layout.planes.map((plane, index) => {
+    const box = insetBox(regionInPlane(region, plane), edges?.[index] ?? NO_CLEAN_SIDES);
+    return { plane, box, previous: null, edges: boxEdges(plane, box) };
+  });
   return (frame) => {
     for (const target of targets) {
       const view = {
@@ -60,6 +60,7 @@ export function createSpatialFiller(
       const border = sampleBorder(view, target.box, options.band);
       target.previous = smoothBorder(target.previous, border, options.smoothing);
       blend(view, target.box, target.previous);
+      continueEdges(view, target.edges);
     }
   };
 }

@@ -1,6 +1,7 @@
 import { createCarrier } from "./carry-fill";
 import { type CleanEdges, type CleanSides, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
+import { type EdgeLines, edgeLines, fillAlongEdges } from "./edge-fill";
 import type { FillRecorder } from "./fill-record";
 import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
 import { frameIndex, insideBox, type PlaneWindow } from "./mark-window";
@@ -55,6 +56,8 @@ type FillState = {
 
 /** The harmonic fill of one plane, carried from frame to frame so that it holds still. */
 type HarmonicFill = {
+  /** The lines along which the edges crossing the mask are continued (edge-fill.ts). */
+  edges: EdgeLines;
   values: Float32Array;
   border: number;
   started: boolean;
@@ -133,6 +136,7 @@ function harmonicFill(
   const neighbours = neighbourTable(width, height, pixels);
   const around = neighbours.filter((j) => j >= 0 && !fill[j]);
   return {
+    edges: edgeLines(width, height, fill, pixels),
     values: new Float32Array(width * height),
     border: 0,
     started: false,
@@ -161,7 +165,8 @@ export function writtenPixels(window: PlaneWindow, clean = NO_CLEAN_SIDES): Uint
  * The masked pixels get the mean of two fills from the rest of the window: the harmonic one,
  * warm-started from the previous frame (it holds still), and the one from the nearest known
  * pixel in each direction (it keeps what lies close to the mark's outline). Their errors only
- * partly agree: on the shared clips the mean beat either alone on opaque logos.
+ * partly agree: on the shared clips the mean beat either alone on opaque logos. The edges that
+ * cross the mask are then continued over that mean (edge-fill.ts).
  */
 function fillPlane(values: Float32Array, state: FillState, options: UnblendOptions): void {
   const { pixels, harmonic } = state;
@@ -173,10 +178,9 @@ function fillPlane(values: Float32Array, state: FillState, options: UnblendOptio
     return;
   }
   fillHarmonic(values, pixels, harmonic, options);
-  for (let k = 0; k < pixels.length; k++) {
-    const i = pixels[k] as number;
-    values[i] = 0.5 * ((values[i] as number) + (nearest[k] as number));
-  }
+  const mean = nearest.map((value, k) => 0.5 * ((values[pixels[k] as number] as number) + value));
+  const filled = fillAlongEdges(values, harmonic.edges, mean);
+  for (let k = 0; k < pixels.length; k++) values[pixels[k] as number] = filled[k] as number;
 }
 
 /** Harmonic fill of the masked pixels from the rest of the window, warm-started. */

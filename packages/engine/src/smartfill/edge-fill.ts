@@ -1,0 +1,428 @@
+/**
+ * Continues across a filled hole the edges that cross it: a pole behind a logo, the slats of a
+ * fence. Both of smart fill's spatial fills (harmonic, and from the nearest pixel in four
+ * directions) blur such an edge into a smear, since they cannot tell which pixels on the far
+ * side belong to the one on the near side.
+ *
+ * Each masked pixel is looked at along ANGLES directions. In each, a line through it leaves the
+ * hole at two known pixels (its ends); every pixel of the hole on that line shares them. A line
+ * is trusted as far as both its ends lie on an edge that runs along it (the structure tensor of
+ * the known pixels around each end) and show the same profile across it, and less the longer it
+ * is. Trust is pooled over the neighbouring parallel lines, so a lone chance match between two
+ * unrelated edges counts for little. The pixel gets its base fill mixed with each line's linear
+ * interpolation between its ends, each by its trust: where no line is trusted (a flat or busy
+ * surround), the base fill is left as it was.
+ */
+import { setPixels } from "../pixel-masks";
+import type { PlaneView } from "./border";
+import type { Box } from "./yuv-layout";
+
+/** Directions over half a turn, 2.8 degrees apart: a leaning pole meets one closely enough. */
+const ANGLES = 64;
+/** Pixels each side of a line's end whose values form its profile across the line. */
+const PROFILE = 2;
+const TAPS = 2 * PROFILE + 1;
+/**
+ * How far apart two ends' profiles may be, in levels (a Gaussian's sigma), for a line's trust;
+ * and, twice as loose, for its own share of the trust pooled from the lines beside it.
+ */
+const PROFILE_SIGMA = 12;
+const OWN_SIGMA = 2 * PROFILE_SIGMA;
+/** A line's trust falls by e over this many pixels of length. */
+const SPAN = 60;
+/** Parallel lines each side whose trust is pooled with a line's own (a band 17 pixels across). */
+const POOL = 8;
+/** Radius of the box over which the gradients around an end are summed (the tensor). */
+const TENSOR_RADIUS = 3;
+/** The base fill's weight, against the lines' trust (squared gradient levels). */
+const BASE_WEIGHT = 3;
+
+/** The lines through a mask's pixels, computed once per mask. */
+export type EdgeLines = {
+  width: number;
+  height: number;
+  mask: Uint8Array;
+  /** The masked pixels, in scan order. */
+  pixels: Int32Array;
+  /** Per line: its two ends (the first known pixels out of the hole) and the next pixel out. */
+  ends: Int32Array;
+  beyond: Int32Array;
+  /** Per line: its direction, its place among the parallel lines (pool index), its length. */
+  angle: Uint8Array;
+  offset: Int32Array;
+  length: Float32Array;
+  /** Per line and end, the known pixels of its profile across the line (-1: none). */
+  profile: Int32Array;
+  /** Per line, where its pixels start in `members` and `share` (its pixels are contiguous). */
+  start: Int32Array;
+  /** Per pixel of a line: its index in `pixels`, and the weight of the line's first end. */
+  members: Int32Array;
+  share: Float32Array;
+  /** How many pool slots each direction has. */
+  slots: number;
+};
+
+/**
+ * One direction's family of parallel digital lines over the window. Along its main axis (the
+ * one it moves along faster) a line steps one pixel at a time, and across it by the rounded
+ * slope: line `c` holds the pixels (u, c + round(u * slope)) in (main, cross) coordinates, so
+ * each pixel lies on exactly one line of each direction.
+ */
+type Family = {
+  slope: number;
+  horizontal: boolean;
+  along: number;
+  across: number;
+  /** The lines that meet the window: low <= c < high. */
+  low: number;
+  high: number;
+};
+
+function family(a: number, width: number, height: number): Family {
+  const dx = Math.cos((Math.PI * a) / ANGLES);
+  const dy = Math.sin((Math.PI * a) / ANGLES);
+  const horizontal = Math.abs(dx) >= Math.abs(dy);
+  const slope = horizontal ? dy / dx : dx / dy;
+  const along = horizontal ? width : height;
+  const across = horizontal ? height : width;
+  const drift = Math.round((along - 1) * slope);
+  return {
+    slope,
+    horizontal,
+    along,
+    across,
+    low: -Math.max(0, drift),
+    high: across - Math.min(0, drift),
+  };
+}
+
+/** The lines' pixels and ends, gathered while walking them. */
+type Gathered = {
+  ends: number[];
+  beyond: number[];
+  angle: number[];
+  offset: number[];
+  length: number[];
+  profile: number[];
+  start: number[];
+  members: number[];
+  share: number[];
+};
+
+export function edgeLines(
+  width: number,
+  height: number,
+  mask: Uint8Array,
+  pixels: Int32Array,
+): EdgeLines {
+  const indexOf = new Int32Array(width * height).fill(-1);
+  pixels.forEach((i, k) => {
+    indexOf[i] = k;
+  });
+  const gathered: Gathered = {
+    ends: [],
+    beyond: [],
+    angle: [],
+    offset: [],
+    length: [],
+    profile: [],
+    start: [0],
+    members: [],
+    share: [],
+  };
+  let slots = 0;
+  for (let a = 0; a < ANGLES; a++) {
+    const lines = family(a, width, height);
+    slots = Math.max(slots, lines.high - lines.low);
+    for (let c = lines.low; c < lines.high; c++) {
+      walkLine(gathered, lines, a, c, { width, mask, indexOf });
+    }
+  }
+  return {
+    width,
+    height,
+    mask,
+    pixels,
+    ends: Int32Array.from(gathered.ends),
+    beyond: Int32Array.from(gathered.beyond),
+    angle: Uint8Array.from(gathered.angle),
+    offset: Int32Array.from(gathered.offset),
+    length: Float32Array.from(gathered.length),
+    profile: Int32Array.from(gathered.profile),
+    start: Int32Array.from(gathered.start),
+    members: Int32Array.from(gathered.members),
+    share: Float32Array.from(gathered.share),
+    slots,
+  };
+}
+
+type Grid = { width: number; mask: Uint8Array; indexOf: Int32Array };
+
+/**
+ * Walks line `c` of a family across the window, and gathers each run of masked pixels that
+ * known pixels close on both sides (a run that reaches the window's edge has no far end).
+ */
+function walkLine(gathered: Gathered, lines: Family, a: number, c: number, grid: Grid): void {
+  const { width, mask, indexOf } = grid;
+  /** The pixel at (u, cross) in the family's coordinates; -1 off the window. */
+  const at = (u: number, cross: number) => {
+    if (u < 0 || u >= lines.along || cross < 0 || cross >= lines.across) return -1;
+    return lines.horizontal ? cross * width + u : u * width + cross;
+  };
+  const known = (pixel: number) => pixel >= 0 && !mask[pixel];
+  const cross = (u: number) => c + Math.round(u * lines.slope);
+  let run: number[] = [];
+  let opened = -1;
+  for (let u = 0; u < lines.along; u++) {
+    const pixel = at(u, cross(u));
+    if (pixel < 0) {
+      run = [];
+      continue;
+    }
+    if (mask[pixel]) {
+      if (run.length === 0) opened = u - 1;
+      run.push(u);
+      continue;
+    }
+    if (run.length === 0) continue;
+    const near = at(opened, cross(opened));
+    if (known(near)) {
+      const far = at(u + 1, cross(u + 1));
+      const before = at(opened - 1, cross(opened - 1));
+      gathered.ends.push(near, pixel);
+      gathered.beyond.push(known(before) ? before : -1, known(far) ? far : -1);
+      gathered.angle.push(a);
+      gathered.offset.push(c - lines.low);
+      gathered.length.push(Math.hypot(u - opened, cross(u) - cross(opened)));
+      // Both profiles are read across the line the same way, so they compare tap by tap.
+      for (const [end, endCross] of [
+        [opened, cross(opened)],
+        [u, cross(u)],
+      ] as const) {
+        for (let j = -PROFILE; j <= PROFILE; j++) {
+          const tap = at(end, endCross + j);
+          gathered.profile.push(known(tap) ? tap : -1);
+        }
+      }
+      for (const v of run) {
+        gathered.members.push(indexOf[at(v, cross(v))] as number);
+        gathered.share.push((u - v) / (u - opened));
+      }
+      gathered.start.push(gathered.members.length);
+    }
+    run = [];
+  }
+}
+
+/**
+ * The fill of each masked pixel (in the order of `pixels`): `base`, the pixel's fill from the
+ * rest of the window, mixed with the lines through it by their trust. `values` holds the
+ * window's pixels, the known ones already corrected.
+ */
+export function fillAlongEdges(
+  values: Float32Array,
+  lines: EdgeLines,
+  base: Float32Array,
+): Float32Array {
+  const { angle, offset, start, members, share, slots } = lines;
+  const count = angle.length;
+  const tensor = endTensors(values, lines);
+  const near = new Float32Array(count);
+  const far = new Float32Array(count);
+  const pooled = new Float64Array(2 * ANGLES * slots);
+  const mismatch = new Float32Array(count);
+  for (let n = 0; n < count; n++) {
+    near[n] = endValue(values, lines, 2 * n);
+    far[n] = endValue(values, lines, 2 * n + 1);
+    const slot = 2 * ((angle[n] as number) * slots + (offset[n] as number));
+    mismatch[n] = profileMismatch(values, lines.profile, n);
+    const agreement = Math.exp(-(mismatch[n] as number) / (2 * PROFILE_SIGMA ** 2));
+    pooled[slot] = (pooled[slot] as number) + lineTrust(lines, tensor, n) * agreement;
+    pooled[slot + 1] = (pooled[slot + 1] as number) + 1;
+  }
+  const weights = new Float32Array(base.length);
+  const sums = new Float32Array(base.length);
+  for (let n = 0; n < count; n++) {
+    const row = (angle[n] as number) * slots;
+    const at = offset[n] as number;
+    let sum = 0;
+    let parallel = 0;
+    for (let d = Math.max(0, at - POOL); d <= Math.min(slots - 1, at + POOL); d++) {
+      sum += pooled[2 * (row + d)] as number;
+      parallel += pooled[2 * (row + d) + 1] as number;
+    }
+    const pool = sum / parallel;
+    // Its own ends must agree too, if more loosely: trust pooled from a strong edge beside it
+    // must not carry one bar into another that does not match it.
+    const own = Math.exp(-(mismatch[n] as number) / (2 * OWN_SIGMA ** 2));
+    const weight = ((pool * pool) / (pool + 1)) * own;
+    if (weight < 1e-3) continue;
+    const a = near[n] as number;
+    const b = far[n] as number;
+    for (let m = start[n] as number; m < (start[n + 1] as number); m++) {
+      const k = members[m] as number;
+      const s = share[m] as number;
+      weights[k] = (weights[k] as number) + weight;
+      sums[k] = (sums[k] as number) + weight * (s * a + (1 - s) * b);
+    }
+  }
+  const filled = new Float32Array(base.length);
+  for (let k = 0; k < base.length; k++) {
+    filled[k] =
+      (BASE_WEIGHT * (base[k] as number) + (sums[k] as number)) /
+      (BASE_WEIGHT + (weights[k] as number));
+  }
+  return filled;
+}
+
+/** A line's end: its known pixel and the next one out, averaged (a little less noise). */
+function endValue(values: Float32Array, lines: EdgeLines, end: number): number {
+  const at = values[lines.ends[end] as number] as number;
+  const next = lines.beyond[end] as number;
+  return next < 0 ? at : 0.5 * (at + (values[next] as number));
+}
+
+/**
+ * How far a line's ends say an edge runs along it: the edge energy across it, less along it, at
+ * both its ends (their geometric mean), falling with its length.
+ */
+function lineTrust(lines: EdgeLines, tensor: EndTensors, n: number): number {
+  const a = ((lines.angle[n] as number) * Math.PI) / ANGLES;
+  const dx = Math.cos(a);
+  const dy = Math.sin(a);
+  let product = 1;
+  for (let side = 0; side < 2; side++) {
+    const end = lines.ends[2 * n + side] as number;
+    const [xx, xy, yy] = tensor(end);
+    const across = dy * dy * xx - 2 * dx * dy * xy + dx * dx * yy;
+    const along = dx * dx * xx + 2 * dx * dy * xy + dy * dy * yy;
+    // The energy across, less along, times the share it leads by: 0 for grain, whose edges run
+    // every way, however strong.
+    const lead = Math.max(0, across - along);
+    product *= (lead * lead) / (across + along + 1e-9);
+  }
+  return Math.sqrt(product) * Math.exp(-(lines.length[n] as number) / SPAN);
+}
+
+/**
+ * The mean squared difference of a line's two profiles across it; infinite where they share no
+ * known tap.
+ */
+function profileMismatch(values: Float32Array, profile: Int32Array, n: number): number {
+  let squared = 0;
+  let compared = 0;
+  for (let j = 0; j < TAPS; j++) {
+    const p = profile[2 * n * TAPS + j] as number;
+    const q = profile[(2 * n + 1) * TAPS + j] as number;
+    if (p < 0 || q < 0) continue;
+    const d = (values[p] as number) - (values[q] as number);
+    squared += d * d;
+    compared++;
+  }
+  return compared > 0 ? squared / compared : Number.POSITIVE_INFINITY;
+}
+
+/** The mean gradient tensor (xx, xy, yy) over the known pixels in a box around a pixel. */
+type EndTensors = (pixel: number) => [number, number, number];
+
+/**
+ * Summed-area tables of the gradient's products at the known pixels whose four neighbours are
+ * known too (central differences), read back per box.
+ */
+function endTensors(values: Float32Array, { width, height, mask }: EdgeLines): EndTensors {
+  const stride = width + 1;
+  const tables = [0, 1, 2, 3].map(() => new Float64Array(stride * (height + 1)));
+  const [xx, xy, yy, known] = tables as [Float64Array, Float64Array, Float64Array, Float64Array];
+  for (let y = 0; y < height; y++) {
+    let rowXx = 0;
+    let rowXy = 0;
+    let rowYy = 0;
+    let rowKnown = 0;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const inside = x > 0 && y > 0 && x + 1 < width && y + 1 < height;
+      if (
+        inside &&
+        !mask[i] &&
+        !mask[i - 1] &&
+        !mask[i + 1] &&
+        !mask[i - width] &&
+        !mask[i + width]
+      ) {
+        const gx = 0.5 * ((values[i + 1] as number) - (values[i - 1] as number));
+        const gy = 0.5 * ((values[i + width] as number) - (values[i - width] as number));
+        rowXx += gx * gx;
+        rowXy += gx * gy;
+        rowYy += gy * gy;
+        rowKnown++;
+      }
+      const t = (y + 1) * stride + x + 1;
+      xx[t] = (xx[t - stride] as number) + rowXx;
+      xy[t] = (xy[t - stride] as number) + rowXy;
+      yy[t] = (yy[t - stride] as number) + rowYy;
+      known[t] = (known[t - stride] as number) + rowKnown;
+    }
+  }
+  const boxSum = (table: Float64Array, x0: number, y0: number, x1: number, y1: number) =>
+    (table[y1 * stride + x1] as number) -
+    (table[y0 * stride + x1] as number) -
+    (table[y1 * stride + x0] as number) +
+    (table[y0 * stride + x0] as number);
+  return (pixel) => {
+    const x = pixel % width;
+    const y = (pixel - x) / width;
+    const x0 = Math.max(0, x - TENSOR_RADIUS);
+    const y0 = Math.max(0, y - TENSOR_RADIUS);
+    const x1 = Math.min(width, x + TENSOR_RADIUS + 1);
+    const y1 = Math.min(height, y + TENSOR_RADIUS + 1);
+    const count = boxSum(known, x0, y0, x1, y1);
+    if (count === 0) return [0, 0, 0];
+    return [
+      boxSum(xx, x0, y0, x1, y1) / count,
+      boxSum(xy, x0, y0, x1, y1) / count,
+      boxSum(yy, x0, y0, x1, y1) / count,
+    ];
+  };
+}
+
+/** Known pixels kept around a box for its lines' ends, profiles and tensors. */
+const BOX_MARGIN = 2 + PROFILE + TENSOR_RADIUS;
+
+/** The lines across a box of a plane, in a window around it. */
+export type BoxEdges = { window: Box; lines: EdgeLines };
+
+export function boxEdges(plane: { width: number; height: number }, box: Box): BoxEdges {
+  const window = {
+    x0: Math.max(0, box.x0 - BOX_MARGIN),
+    y0: Math.max(0, box.y0 - BOX_MARGIN),
+    x1: Math.min(plane.width, box.x1 + BOX_MARGIN),
+    y1: Math.min(plane.height, box.y1 + BOX_MARGIN),
+  };
+  const width = window.x1 - window.x0;
+  const height = window.y1 - window.y0;
+  const mask = new Uint8Array(width * height);
+  for (let y = box.y0; y < box.y1; y++) {
+    const row = (y - window.y0) * width - window.x0;
+    mask.fill(1, row + box.x0, row + box.x1);
+  }
+  return { window, lines: edgeLines(width, height, mask, setPixels(mask)) };
+}
+
+/** Continues the edges that cross the box over the fill already written in it, in place. */
+export function continueEdges(view: PlaneView, { window, lines }: BoxEdges): void {
+  const { width, pixels } = lines;
+  if (pixels.length === 0) return;
+  const values = new Float32Array(width * lines.height);
+  for (let y = window.y0; y < window.y1; y++) {
+    for (let x = window.x0; x < window.x1; x++) {
+      values[(y - window.y0) * width + x - window.x0] = view.pixels[y * view.width + x] ?? 0;
+    }
+  }
+  const base = Float32Array.from(pixels, (i) => values[i] as number);
+  const filled = fillAlongEdges(values, lines, base);
+  pixels.forEach((i, k) => {
+    const x = (i % width) + window.x0;
+    const y = Math.floor(i / width) + window.y0;
+    view.pixels[y * view.width + x] = Math.min(255, Math.max(0, Math.round(filled[k] as number)));
+  });
+}

@@ -1,0 +1,131 @@
+import { describe, expect, test } from "bun:test";
+import { setPixels } from "../src/pixel-masks";
+import { directionalTaps, fillDirectional } from "../src/smartfill/directional-fill";
+import { boxEdges, continueEdges, edgeLines, fillAlongEdges } from "../src/smartfill/edge-fill";
+
+const WIDTH = 96;
+const HEIGHT = 80;
+/** The hole: a box in the middle of the picture. */
+const HOLE = { x0: 28, y0: 20, x1: 68, y1: 60 };
+
+function holeMask(): Uint8Array {
+  const mask = new Uint8Array(WIDTH * HEIGHT);
+  for (let y = HOLE.y0; y < HOLE.y1; y++) mask.fill(1, y * WIDTH + HOLE.x0, y * WIDTH + HOLE.x1);
+  return mask;
+}
+
+function picture(value: (x: number, y: number) => number): Float32Array {
+  return Float32Array.from({ length: WIDTH * HEIGHT }, (_, i) =>
+    value(i % WIDTH, Math.floor(i / WIDTH)),
+  );
+}
+
+/** A dark bar 6 pixels wide on a light ground, leaning by `lean` pixels per row. */
+const leaningBar = (lean: number) => (x: number, y: number) =>
+  Math.abs(x - (40 + lean * y)) < 3 ? 40 : 200;
+
+/** What the hole holds, as its pixels' mean absolute error against `truth`. */
+function holeError(filled: Float32Array, pixels: Int32Array, truth: Float32Array): number {
+  let sum = 0;
+  filled.forEach((value, k) => {
+    sum += Math.abs(value - (truth[pixels[k] as number] as number));
+  });
+  return sum / filled.length;
+}
+
+function fillHole(truth: Float32Array) {
+  const mask = holeMask();
+  const pixels = setPixels(mask);
+  const lines = edgeLines(WIDTH, HEIGHT, mask, pixels);
+  const values = truth.map((value, i) => (mask[i] ? 0 : value));
+  // The base: from the nearest known pixel in each direction, as smart fill's own fills start.
+  const base = fillDirectional(values, directionalTaps(WIDTH, HEIGHT, mask));
+  return { pixels, base, filled: fillAlongEdges(values, lines, base) };
+}
+
+describe("edges continued across a filled hole", () => {
+  test("a bar that crosses the hole is carried through it, upright or leaning", () => {
+    // Upright, and leaning along two of the directions looked at (5.6 and 16.9 degrees).
+    for (const lean of [0, Math.tan(Math.PI / 32), -Math.tan((3 * Math.PI) / 32)]) {
+      const truth = picture(leaningBar(lean));
+      const { pixels, base, filled } = fillHole(truth);
+      expect(holeError(filled, pixels, truth)).toBeLessThan(0.6 * holeError(base, pixels, truth));
+      // The bar is dark again all through the hole (the ground is 200, the bar 40).
+      let bar = 0;
+      let count = 0;
+      filled.forEach((value, k) => {
+        if ((truth[pixels[k] as number] as number) > 100) return;
+        bar += value;
+        count++;
+      });
+      expect(bar / count).toBeLessThan(80);
+    }
+  });
+
+  test("where no edge runs through the surround, the base fill is left as it was", () => {
+    // A flat ground has no edge; fine noise's edges run every way at every end.
+    let seed = 7;
+    const noise = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const flat = picture(() => 120);
+    const grain = picture(() => 110 + 20 * noise());
+    for (const [truth, most] of [
+      [flat, 0],
+      [grain, 1],
+    ] as const) {
+      const { base, filled } = fillHole(truth);
+      let moved = 0;
+      filled.forEach((value, k) => {
+        moved += Math.abs(value - (base[k] as number));
+      });
+      expect(moved / filled.length).toBeLessThanOrEqual(most);
+    }
+  });
+
+  test("two bars in line that do not match are not joined", () => {
+    // Above the hole a dark bar, below it, in line, a light one, on the same ground.
+    const truth = picture((x, y) => {
+      if (Math.abs(x - 48) >= 3) return 120;
+      return y < 40 ? 40 : 220;
+    });
+    const { pixels, base, filled } = fillHole(truth);
+    // Neither bar reaches further into the hole than the base fill takes it: the dark one
+    // no darker in the hole's upper half, the light one no lighter in its lower half.
+    for (let y = HOLE.y0 + 8; y < HOLE.y1 - 8; y++) {
+      const k = pixels.indexOf(y * WIDTH + 48);
+      const drawn = (filled[k] as number) - (base[k] as number);
+      if (y < 40) expect(drawn).toBeGreaterThan(-10);
+      else expect(drawn).toBeLessThan(10);
+    }
+  });
+
+  test("a box's edges are continued in the plane, and nothing outside the box changes", () => {
+    const truth = picture(leaningBar(0.2));
+    const plane = Uint8Array.from(truth);
+    const box = HOLE;
+    // A fill that got the ground right and lost the bar, as a fill from the border does.
+    for (let y = box.y0; y < box.y1; y++) plane.fill(200, y * WIDTH + box.x0, y * WIDTH + box.x1);
+    const before = plane.slice();
+    continueEdges(
+      { pixels: plane, width: WIDTH, height: HEIGHT },
+      boxEdges({ width: WIDTH, height: HEIGHT }, box),
+    );
+    let outside = 0;
+    let inside = 0;
+    let insideBefore = 0;
+    plane.forEach((value, i) => {
+      const x = i % WIDTH;
+      const y = Math.floor(i / WIDTH);
+      const inBox = x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
+      if (!inBox) outside = Math.max(outside, Math.abs(value - (before[i] as number)));
+      else {
+        inside += Math.abs(value - (truth[i] as number));
+        insideBefore += Math.abs((before[i] as number) - (truth[i] as number));
+      }
+    });
+    expect(outside).toBe(0);
+    expect(inside).toBeLessThan(0.5 * insideBefore);
+  });
+});
