@@ -227,38 +227,42 @@ export function fillAlongEdges(
   const { angle, offset, start, members, share, slots } = lines;
   const count = angle.length;
   const tensor = endTensors(values, lines);
-  const near = new Float32Array(count);
-  const far = new Float32Array(count);
+  // Per direction and parallel line, the trust summed and the lines counted, then their running
+  // sums along the parallel lines, so that a band of them is pooled in two reads.
   const pooled = new Float64Array(2 * ANGLES * slots);
   const mismatch = new Float32Array(count);
   for (let n = 0; n < count; n++) {
-    near[n] = endValue(values, lines, 2 * n);
-    far[n] = endValue(values, lines, 2 * n + 1);
     const slot = 2 * ((angle[n] as number) * slots + (offset[n] as number));
     mismatch[n] = profileMismatch(values, lines.profile, n);
     const agreement = Math.exp(-(mismatch[n] as number) / (2 * PROFILE_SIGMA ** 2));
-    pooled[slot] = (pooled[slot] as number) + lineTrust(lines, tensor, n) * agreement;
+    if (agreement > 1e-6)
+      pooled[slot] = (pooled[slot] as number) + lineTrust(lines, tensor, n) * agreement;
     pooled[slot + 1] = (pooled[slot + 1] as number) + 1;
   }
+  for (let row = 0; row < ANGLES; row++) {
+    for (let d = 1; d < slots; d++) {
+      const at = 2 * (row * slots + d);
+      pooled[at] = (pooled[at] as number) + (pooled[at - 2] as number);
+      pooled[at + 1] = (pooled[at + 1] as number) + (pooled[at - 1] as number);
+    }
+  }
+  const band = (row: number, d: number, part: number) =>
+    d < 0 ? 0 : (pooled[2 * (row * slots + Math.min(d, slots - 1)) + part] as number);
   const weights = new Float32Array(base.length);
   const sums = new Float32Array(base.length);
   for (let n = 0; n < count; n++) {
-    const row = (angle[n] as number) * slots;
-    const at = offset[n] as number;
-    let sum = 0;
-    let parallel = 0;
-    for (let d = Math.max(0, at - POOL); d <= Math.min(slots - 1, at + POOL); d++) {
-      sum += pooled[2 * (row + d)] as number;
-      parallel += pooled[2 * (row + d) + 1] as number;
-    }
-    const pool = sum / parallel;
     // Its own ends must agree too, if more loosely: trust pooled from a strong edge beside it
     // must not carry one bar into another that does not match it.
     const own = Math.exp(-(mismatch[n] as number) / (2 * OWN_SIGMA ** 2));
+    if (own < 1e-3) continue;
+    const row = angle[n] as number;
+    const at = offset[n] as number;
+    const sum = band(row, at + POOL, 0) - band(row, at - POOL - 1, 0);
+    const pool = sum / (band(row, at + POOL, 1) - band(row, at - POOL - 1, 1));
     const weight = ((pool * pool) / (pool + 1)) * own;
     if (weight < 1e-3) continue;
-    const a = near[n] as number;
-    const b = far[n] as number;
+    const a = endValue(values, lines, 2 * n);
+    const b = endValue(values, lines, 2 * n + 1);
     for (let m = start[n] as number; m < (start[n + 1] as number); m++) {
       const k = members[m] as number;
       const s = share[m] as number;
