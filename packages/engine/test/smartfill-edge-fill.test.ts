@@ -1,7 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { setPixels } from "../src/pixel-masks";
 import { directionalTaps, fillDirectional } from "../src/smartfill/directional-fill";
-import { boxEdges, continueEdges, edgeLines, fillAlongEdges } from "../src/smartfill/edge-fill";
+import {
+  boxEdges,
+  continueEdges,
+  edgeLines,
+  fillAlongEdges,
+  MAX_HOLE,
+} from "../src/smartfill/edge-fill";
 
 const WIDTH = 96;
 const HEIGHT = 80;
@@ -127,5 +133,27 @@ describe("edges continued across a filled hole", () => {
     });
     expect(outside).toBe(0);
     expect(inside).toBeLessThan(0.5 * insideBefore);
+  });
+
+  test("a hole too large to follow keeps its base fill", () => {
+    // A bar across a hole of MAX_HOLE + 1 pixels: no line is kept, so memory stays bounded.
+    const width = 520;
+    const height = 260;
+    const mask = new Uint8Array(width * height);
+    let left = MAX_HOLE + 1;
+    for (let y = 10; y < height - 10 && left > 0; y++) {
+      const row = Math.min(left, width - 20);
+      mask.fill(1, y * width + 10, y * width + 10 + row);
+      left -= row;
+    }
+    const pixels = setPixels(mask);
+    expect(pixels.length).toBe(MAX_HOLE + 1);
+    const lines = edgeLines(width, height, mask, pixels);
+    expect(lines.members.length).toBe(0);
+    const values = Float32Array.from({ length: width * height }, (_, i) =>
+      mask[i] ? 0 : Math.abs((i % width) - 200) < 3 ? 40 : 200,
+    );
+    const base = new Float32Array(pixels.length).fill(150);
+    expect(Array.from(new Set(fillAlongEdges(values, lines, base)))).toEqual([150]);
   });
 });

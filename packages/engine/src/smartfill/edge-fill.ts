@@ -36,6 +36,11 @@ const POOL = 8;
 const TENSOR_RADIUS = 3;
 /** The base fill's weight, against the lines' trust (squared gradient levels). */
 const BASE_WEIGHT = 3;
+/**
+ * The largest hole whose edges are continued, in pixels: its lines keep 8 bytes per pixel and
+ * direction (51 MB here). A larger one (a quarter of a 4K frame) keeps its base fill.
+ */
+export const MAX_HOLE = 100_000;
 
 /** The lines through a mask's pixels, computed once per mask. */
 export type EdgeLines = {
@@ -105,8 +110,10 @@ type Gathered = {
   length: number[];
   profile: number[];
   start: number[];
-  members: number[];
-  share: number[];
+  /** Filled up to `used`: every pixel lies on at most one line of each direction. */
+  members: Int32Array;
+  share: Float32Array;
+  used: number;
 };
 
 export function edgeLines(
@@ -115,10 +122,14 @@ export function edgeLines(
   mask: Uint8Array,
   pixels: Int32Array,
 ): EdgeLines {
-  const indexOf = new Int32Array(width * height).fill(-1);
-  pixels.forEach((i, k) => {
-    indexOf[i] = k;
-  });
+  const followed = pixels.length <= MAX_HOLE;
+  const capacity = followed ? pixels.length * ANGLES : 0;
+  const indexOf = new Int32Array(followed ? width * height : 0).fill(-1);
+  if (followed) {
+    pixels.forEach((i, k) => {
+      indexOf[i] = k;
+    });
+  }
   const gathered: Gathered = {
     ends: [],
     beyond: [],
@@ -127,11 +138,12 @@ export function edgeLines(
     length: [],
     profile: [],
     start: [0],
-    members: [],
-    share: [],
+    members: new Int32Array(capacity),
+    share: new Float32Array(capacity),
+    used: 0,
   };
   let slots = 0;
-  for (let a = 0; a < ANGLES; a++) {
+  for (let a = 0; a < ANGLES && followed; a++) {
     const lines = family(a, width, height);
     slots = Math.max(slots, lines.high - lines.low);
     for (let c = lines.low; c < lines.high; c++) {
@@ -150,8 +162,8 @@ export function edgeLines(
     length: Float32Array.from(gathered.length),
     profile: Int32Array.from(gathered.profile),
     start: Int32Array.from(gathered.start),
-    members: Int32Array.from(gathered.members),
-    share: Float32Array.from(gathered.share),
+    members: gathered.members.slice(0, gathered.used),
+    share: gathered.share.slice(0, gathered.used),
     slots,
   };
 }
@@ -205,10 +217,10 @@ function walkLine(gathered: Gathered, lines: Family, a: number, c: number, grid:
         }
       }
       for (const v of run) {
-        gathered.members.push(indexOf[at(v, cross(v))] as number);
-        gathered.share.push((u - v) / (u - opened));
+        gathered.members[gathered.used] = indexOf[at(v, cross(v))] as number;
+        gathered.share[gathered.used++] = (u - v) / (u - opened);
       }
-      gathered.start.push(gathered.members.length);
+      gathered.start.push(gathered.used);
     }
     run = [];
   }
