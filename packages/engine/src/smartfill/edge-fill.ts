@@ -37,8 +37,8 @@ const TENSOR_RADIUS = 3;
 /** The base fill's weight, against the lines' trust (squared gradient levels). */
 const BASE_WEIGHT = 3;
 /**
- * The largest hole whose edges are continued, in pixels: its lines keep 8 bytes per pixel and
- * direction (51 MB here). A larger one (a quarter of a 4K frame) keeps its base fill.
+ * The largest hole whose edges are continued, in pixels (about 400 by 250): its lines keep 8
+ * bytes per pixel and direction, 51 MB here. A larger one keeps its base fill.
  */
 export const MAX_HOLE = 100_000;
 
