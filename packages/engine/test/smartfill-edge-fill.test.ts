@@ -1,13 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { setPixels } from "../src/pixel-masks";
 import { directionalTaps, fillDirectional } from "../src/smartfill/directional-fill";
-import {
-  boxEdges,
-  continueEdges,
-  edgeLines,
-  fillAlongEdges,
-  MAX_HOLE,
-} from "../src/smartfill/edge-fill";
+import { edgeLines, fillAlongEdges, MAX_HOLE } from "../src/smartfill/edge-fill";
+import { boxLines, continueEdges } from "../src/smartfill/spatial-fill";
 
 const WIDTH = 96;
 const HEIGHT = 80;
@@ -114,10 +109,9 @@ describe("edges continued across a filled hole", () => {
     // A fill that got the ground right and lost the bar, as a fill from the border does.
     for (let y = box.y0; y < box.y1; y++) plane.fill(200, y * WIDTH + box.x0, y * WIDTH + box.x1);
     const before = plane.slice();
-    continueEdges(
-      { pixels: plane, width: WIDTH, height: HEIGHT },
-      boxEdges({ width: WIDTH, height: HEIGHT }, box),
-    );
+    // A frame of one plane, the luma of a yuv420p frame.
+    const luma = { offset: 0, width: WIDTH, height: HEIGHT, shift: 0 } as const;
+    continueEdges(plane, boxLines(luma, box));
     let outside = 0;
     let inside = 0;
     let insideBefore = 0;

@@ -13,12 +13,13 @@
  * interpolation between its ends, each by its trust: where no line is trusted (a flat or busy
  * surround), the base fill is left as it was.
  */
-import { setPixels } from "../pixel-masks";
-import type { PlaneView } from "./border";
-import type { Box } from "./yuv-layout";
-
 /** Directions over half a turn, 2.8 degrees apart: a leaning pole meets one closely enough. */
 const ANGLES = 64;
+/** Each direction's unit step. */
+const DIRECTIONS = Array.from({ length: ANGLES }, (_, a) => ({
+  dx: Math.cos((Math.PI * a) / ANGLES),
+  dy: Math.sin((Math.PI * a) / ANGLES),
+}));
 /** Pixels each side of a line's end whose values form its profile across the line. */
 const PROFILE = 2;
 const TAPS = 2 * PROFILE + 1;
@@ -34,6 +35,8 @@ const SPAN = 60;
 const POOL = 8;
 /** Radius of the box over which the gradients around an end are summed (the tensor). */
 const TENSOR_RADIUS = 3;
+/** Known pixels a hole needs around it for its lines' ends, profiles and tensors. */
+export const EDGE_MARGIN = 2 + PROFILE + TENSOR_RADIUS;
 /** The base fill's weight, against the lines' trust (squared gradient levels). */
 const BASE_WEIGHT = 3;
 /**
@@ -84,8 +87,7 @@ type Family = {
 };
 
 function family(a: number, width: number, height: number): Family {
-  const dx = Math.cos((Math.PI * a) / ANGLES);
-  const dy = Math.sin((Math.PI * a) / ANGLES);
+  const { dx, dy } = DIRECTIONS[a] as (typeof DIRECTIONS)[number];
   const horizontal = Math.abs(dx) >= Math.abs(dy);
   const slope = horizontal ? dy / dx : dx / dy;
   const along = horizontal ? width : height;
@@ -229,7 +231,8 @@ function walkLine(gathered: Gathered, lines: Family, a: number, c: number, grid:
 /**
  * The fill of each masked pixel (in the order of `pixels`): `base`, the pixel's fill from the
  * rest of the window, mixed with the lines through it by their trust. `values` holds the
- * window's pixels, the known ones already corrected.
+ * window's pixels, the known ones already corrected. Without lines (a hole over MAX_HOLE),
+ * `base` itself.
  */
 export function fillAlongEdges(
   values: Float32Array,
@@ -238,6 +241,7 @@ export function fillAlongEdges(
 ): Float32Array {
   const { angle, offset, start, members, share, slots } = lines;
   const count = angle.length;
+  if (count === 0) return base;
   const tensor = endTensors(values, lines);
   // Per direction and parallel line, the trust summed and the lines counted, then their running
   // sums along the parallel lines, so that a band of them is pooled in two reads.
@@ -303,9 +307,7 @@ function endValue(values: Float32Array, lines: EdgeLines, end: number): number {
  * both its ends (their geometric mean), falling with its length.
  */
 function lineTrust(lines: EdgeLines, tensor: EndTensors, n: number): number {
-  const a = ((lines.angle[n] as number) * Math.PI) / ANGLES;
-  const dx = Math.cos(a);
-  const dy = Math.sin(a);
+  const { dx, dy } = DIRECTIONS[lines.angle[n] as number] as (typeof DIRECTIONS)[number];
   let product = 1;
   for (let side = 0; side < 2; side++) {
     const end = lines.ends[2 * n + side] as number;
@@ -399,46 +401,4 @@ function endTensors(values: Float32Array, { width, height, mask }: EdgeLines): E
       boxSum(yy, x0, y0, x1, y1) / count,
     ];
   };
-}
-
-/** Known pixels kept around a box for its lines' ends, profiles and tensors. */
-const BOX_MARGIN = 2 + PROFILE + TENSOR_RADIUS;
-
-/** The lines across a box of a plane, in a window around it. */
-export type BoxEdges = { window: Box; lines: EdgeLines };
-
-export function boxEdges(plane: { width: number; height: number }, box: Box): BoxEdges {
-  const window = {
-    x0: Math.max(0, box.x0 - BOX_MARGIN),
-    y0: Math.max(0, box.y0 - BOX_MARGIN),
-    x1: Math.min(plane.width, box.x1 + BOX_MARGIN),
-    y1: Math.min(plane.height, box.y1 + BOX_MARGIN),
-  };
-  const width = window.x1 - window.x0;
-  const height = window.y1 - window.y0;
-  const mask = new Uint8Array(width * height);
-  for (let y = box.y0; y < box.y1; y++) {
-    const row = (y - window.y0) * width - window.x0;
-    mask.fill(1, row + box.x0, row + box.x1);
-  }
-  return { window, lines: edgeLines(width, height, mask, setPixels(mask)) };
-}
-
-/** Continues the edges that cross the box over the fill already written in it, in place. */
-export function continueEdges(view: PlaneView, { window, lines }: BoxEdges): void {
-  const { width, pixels } = lines;
-  if (pixels.length === 0) return;
-  const values = new Float32Array(width * lines.height);
-  for (let y = window.y0; y < window.y1; y++) {
-    for (let x = window.x0; x < window.x1; x++) {
-      values[(y - window.y0) * width + x - window.x0] = view.pixels[y * view.width + x] ?? 0;
-    }
-  }
-  const base = Float32Array.from(pixels, (i) => values[i] as number);
-  const filled = fillAlongEdges(values, lines, base);
-  pixels.forEach((i, k) => {
-    const x = (i % width) + window.x0;
-    const y = Math.floor(i / width) + window.y0;
-    view.pixels[y * view.width + x] = Math.min(255, Math.max(0, Math.round(filled[k] as number)));
-  });
 }

@@ -66,6 +66,19 @@ function planeWindow(
   return { plane, x0: px0, y0: py0, width, height, inside };
 }
 
+/** The window of `plane` around `box` (in the plane's pixels) grown by `margin`; the box inside. */
+export function boxWindow(plane: Plane, box: Box, margin: number): PlaneWindow {
+  const x0 = Math.max(0, box.x0 - margin);
+  const y0 = Math.max(0, box.y0 - margin);
+  const width = Math.min(plane.width, box.x1 + margin) - x0;
+  const height = Math.min(plane.height, box.y1 + margin) - y0;
+  const inside = new Uint8Array(width * height);
+  for (let y = box.y0; y < box.y1; y++) {
+    inside.fill(1, (y - y0) * width + box.x0 - x0, (y - y0) * width + box.x1 - x0);
+  }
+  return { plane, x0, y0, width, height, inside };
+}
+
 /** Copies a window's pixels out of a yuv420p frame. */
 export function cropWindow(frame: Uint8Array, window: PlaneWindow): Uint8Array {
   const out = new Uint8Array(window.width * window.height);

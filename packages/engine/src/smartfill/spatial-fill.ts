@@ -1,10 +1,13 @@
+import { setPixels } from "../pixel-masks";
 import type { Region } from "../regions";
 import { type Border, type PlaneView, sampleBorder } from "./border";
 import { type CleanEdges, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { fillCoonsPatch } from "./coons-patch";
-import { type BoxEdges, boxEdges, continueEdges } from "./edge-fill";
+import { EDGE_MARGIN, type EdgeLines, edgeLines, fillAlongEdges } from "./edge-fill";
 import { fillInverseDistance } from "./inverse-distance-fill";
+import { boxWindow, cropWindow, type PlaneWindow } from "./mark-window";
 import { DEFAULT_SMOOTHING, type SmoothingOptions, smoothBorder } from "./temporal-smoothing";
+import { writeWindow } from "./unblend";
 import { type Box, type Plane, planePixels, regionInPlane, type YuvLayout } from "./yuv-layout";
 
 /**
@@ -32,7 +35,10 @@ export const DEFAULT_SPATIAL_FILL: SpatialFillOptions = {
   blend: "inverse-distance",
 };
 
-type Target = { plane: Plane; box: Box; previous: Border | null; edges: BoxEdges };
+/** A box to fill, and the lines that continue the edges crossing it (edge-fill.ts). */
+export type BoxLines = { window: PlaneWindow; lines: EdgeLines };
+
+type Target = { plane: Plane; box: Box; previous: Border | null } & BoxLines;
 
 /**
  * The first smartfill: the region is filled, on every plane, from the band of pixels around
@@ -48,7 +54,7 @@ export function createSpatialFiller(
   const blend = BLENDS[options.blend];
   const targets: Target[] = layout.planes.map((plane, index) => {
     const box = insetBox(regionInPlane(region, plane), edges?.[index] ?? NO_CLEAN_SIDES);
-    return { plane, box, previous: null, edges: boxEdges(plane, box) };
+    return { plane, box, previous: null, ...boxLines(plane, box) };
   });
   return (frame) => {
     for (const target of targets) {
@@ -60,7 +66,29 @@ export function createSpatialFiller(
       const border = sampleBorder(view, target.box, options.band);
       target.previous = smoothBorder(target.previous, border, options.smoothing);
       blend(view, target.box, target.previous);
-      continueEdges(view, target.edges);
+      continueEdges(frame, target);
     }
   };
+}
+
+export function boxLines(plane: Plane, box: Box): BoxLines {
+  const window = boxWindow(plane, box, EDGE_MARGIN);
+  const { width, height, inside } = window;
+  return { window, lines: edgeLines(width, height, inside, setPixels(inside)) };
+}
+
+/** Continues the edges that cross the box over the fill already written in it, in place. */
+export function continueEdges(frame: Uint8Array, { window, lines }: BoxLines): void {
+  if (lines.angle.length === 0) return;
+  const values = Float32Array.from(cropWindow(frame, window));
+  const { pixels } = lines;
+  const filled = fillAlongEdges(
+    values,
+    lines,
+    Float32Array.from(pixels, (i) => values[i] as number),
+  );
+  pixels.forEach((i, k) => {
+    values[i] = filled[k] as number;
+  });
+  writeWindow(frame, window, window.inside, values);
 }

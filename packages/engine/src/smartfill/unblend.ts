@@ -57,7 +57,7 @@ type FillState = {
 /** The harmonic fill of one plane, carried from frame to frame so that it holds still. */
 type HarmonicFill = {
   /** The lines along which the edges crossing the mask are continued (edge-fill.ts). */
-  edges: EdgeLines;
+  lines: EdgeLines;
   values: Float32Array;
   border: number;
   started: boolean;
@@ -136,7 +136,7 @@ function harmonicFill(
   const neighbours = neighbourTable(width, height, pixels);
   const around = neighbours.filter((j) => j >= 0 && !fill[j]);
   return {
-    edges: edgeLines(width, height, fill, pixels),
+    lines: edgeLines(width, height, fill, pixels),
     values: new Float32Array(width * height),
     border: 0,
     started: false,
@@ -179,7 +179,7 @@ function fillPlane(values: Float32Array, state: FillState, options: UnblendOptio
   }
   fillHarmonic(values, pixels, harmonic, options);
   const mean = nearest.map((value, k) => 0.5 * ((values[pixels[k] as number] as number) + value));
-  const filled = fillAlongEdges(values, harmonic.edges, mean);
+  const filled = fillAlongEdges(values, harmonic.lines, mean);
   for (let k = 0; k < pixels.length; k++) values[pixels[k] as number] = filled[k] as number;
 }
 
