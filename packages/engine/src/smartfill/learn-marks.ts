@@ -10,7 +10,6 @@ import {
   type MarkModel,
   OPAQUE_MARK,
   overStillPictureModel,
-  PRESENCE_CORRELATION,
   type WindowSample,
 } from "./mark-model";
 import { corrected } from "./mark-offset";
@@ -70,11 +69,13 @@ export const STILL_BENEATH = 4;
 export const SLOW_AROUND = 8;
 /**
  * A presence threshold below this, judged on lightness, says that even the clearest samples
- * follow the learnt mark's pattern faintly (correlation under 0.3, see mark-model's
+ * follow the learnt mark's pattern faintly (correlation under 0.4, see mark-model's
  * `lumaPresence`). Not on colour: over a still picture a logo's colour steps stay put in
- * every sample, whether the correction learnt from them is right or not.
+ * every sample, whether the correction learnt from them is right or not. On ten seeds of the
+ * flower macro's logo, those read 0.06 to 0.11 (left as they are), 0.16 (half the correction
+ * lost 1.0 dB against the input, now left), 0.23 (half gained 2.6) and 0.3 (full, +1.6 to +13).
  */
-export const FAINT_PRESENCE = PRESENCE_CORRELATION / 2;
+export const FAINT_PRESENCE = 0.2;
 /**
  * Still structure a correction learnt over a still picture may leave in the region, as a
  * multiple of its surroundings' (see leftover-steps.ts), above which it left part of the mark.
@@ -212,7 +213,12 @@ function choosePlan(
   const always = shown.length >= ALWAYS_SHOWN * taken.length || flips(present) > MOST_FLIPS;
   const fill: RegionPlan = { kind: "fill", model, always };
   const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
-  if (model.opaqueShare > OPAQUE_MARK) return invert;
+  const around = surroundingMotion(window, taken);
+  const stillAround = around < MOVING_DEVIATION;
+  // An opaque mark over a still picture: no frame shows what it hides, and the fill from the
+  // box's border lands closer than one from the few pixels the mark spares inside it (a
+  // webcam's room: 22.0 dB against 17.6, with flicker).
+  if (model.opaqueShare > OPAQUE_MARK) return stillAround ? fill : invert;
   const errors = compareWithFill(model, shown, edges[0]);
   if (errors.mark < FAINTEST_MARK ** 2) return unknown;
   // Thin marks (text) keep sharp edges where a correction is wrong: where it is doubtful,
@@ -232,8 +238,6 @@ function choosePlan(
   // well enough for half its correction: on the bench's unseen seeds, dashcam logos at 2.5 and
   // 2.7 gained 4.6 and 5.3 dB halfway, webcam ones at 2.1 and 2.2 kept their level (+0.1, +0.6),
   // where at 1.1 one lost 2.2 dB.
-  const around = surroundingMotion(window, taken);
-  const stillAround = around < MOVING_DEVIATION;
   const beneath = changeBeneath(model, shown);
   const faint = around < SLOW_AROUND && lumaPresence(model, taken) < FAINT_PRESENCE;
   if (stillAround || (!thin && (beneath < STILL_BENEATH || faint))) {
