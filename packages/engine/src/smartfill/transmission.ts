@@ -3,7 +3,7 @@ import { type BlendStats, CHANGE_NOISE, changeEnergy } from "./blend-stats";
 import { integratePairs } from "./integrate-pairs";
 import type { PlaneWindow } from "./mark-window";
 import { medianDifferences, pixelsOnSteps } from "./median-differences";
-import { createPairField, eachPair, type PairField } from "./pair-field";
+import { createPairField, eachPair } from "./pair-field";
 
 /** Neighbours whose median difference exceeds this many levels lie on the mark's outline. */
 export const OUTLINE_STEP = 1.5;
@@ -46,10 +46,11 @@ export function estimateTransmission(
 ): Float64Array {
   const { width, height, inside: unknown } = window;
   const outline = medianDifferences(width, height, unknown, samples);
-  const gaps = outlineGaps(outline, colour);
+  const shown = pixelsOnSteps(outline, OUTLINE_STEP);
+  const gaps = outlineGaps(shown, colour, width, height);
   const energy = changeEnergy(stats);
   const nearOutline = dilate(
-    pixelsOnSteps(outline, OUTLINE_STEP).map((set, i) => set | (gaps[i] ?? 0)),
+    shown.map((set, i) => set | (gaps[i] ?? 0)),
     width,
     height,
     1,
@@ -73,9 +74,13 @@ export function estimateTransmission(
   return logTransmission.map((value) => Math.max(LEAST_TRANSMISSION, Math.exp(value)));
 }
 
-/** The pixels of the colour outline away from where lightness shows the outline. */
-function outlineGaps(lightness: PairField, colour: Uint8Array): Uint8Array {
-  const shown = pixelsOnSteps(lightness, OUTLINE_STEP);
-  const near = dilate(shown, lightness.width, lightness.height, LIGHTNESS_REACH);
+/** The pixels of the colour outline away from those where lightness shows the outline. */
+function outlineGaps(
+  shown: Uint8Array,
+  colour: Uint8Array,
+  width: number,
+  height: number,
+): Uint8Array {
+  const near = dilate(shown, width, height, LIGHTNESS_REACH);
   return colour.map((set, i) => (set && !near[i] ? 1 : 0));
 }
