@@ -239,16 +239,13 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   );
   const opaqueShare = shareOf(opaquePixels, lumaWindow.inside);
   // An opaque mark's hard edge, inverted, would only amplify the noise there: it is filled too
-  // (the mask grown by a pixel, inside the region), from pixels the mark spares. A transparent
-  // mark is filled only where its gain says it is opaque: a pixel that holds still beneath it
-  // shows a still picture there (a wall behind swaying leaves), which its inverse gives back and
-  // a fill from around would replace (a handheld flower shot's logo: 32.98 -> 34.51 dB).
+  // (the mask grown by a pixel, inside the region), from pixels the mark spares.
   const lumaFill =
     opaqueShare > OPAQUE_MARK
       ? dilate(opaquePixels, lumaWindow.width, lumaWindow.height, 1).map(
           (set, i) => set & (lumaWindow.inside[i] ?? 0),
         )
-      : Uint8Array.from(learnt.gain, (gain) => (gain >= FILL_GAIN ? 1 : 0));
+      : opaquePixels;
   // What an opaque mark's damping spilt onto the pixels it spares is taken back: inverted,
   // they would amplify the picture's changes (see spilt-gain.ts).
   const spared =
