@@ -79,10 +79,11 @@ export const SLOW_AROUND = 8;
  */
 export const FAINT_PRESENCE = 0.15;
 /**
- * Where nothing changes beneath a logo either (or its surroundings move slowly), the presence
- * (correlation under 0.4) under which it is left as it is rather than corrected halfway. On
- * ten seeds of the flower macro's logo, those read 0.06 to 0.11, 0.16 (half the correction
- * lost 1.0 dB against the input, now left), 0.23 (half gained 2.6) and 0.3 (full, +1.6 to +13).
+ * Where little changes beneath a logo, the presence (correlation under 0.4, read only where
+ * its surroundings move slowly) under which it is left as it is rather than corrected
+ * halfway. On ten seeds of the flower macro's logo, those read 0.06 to 0.11, 0.16 (half the
+ * correction lost 1.0 dB against the input, now left), 0.23 (half gained 2.6) and 0.3 (full,
+ * +1.6 to +13).
  */
 export const UNCHECKED_PRESENCE = 0.2;
 /**
