@@ -102,6 +102,21 @@ describe("edges continued across a filled hole", () => {
     }
   });
 
+  test("a spot beside the hole, in line with a bar that ends at it, does not carry the bar on", () => {
+    // A dark bar comes down to the hole and ends there; below the hole, in line with it, a dark
+    // spot 4 pixels tall (a button under a line of text). Across the line, both ends show the
+    // same profile, but only the bar's edge goes on outward from its end.
+    const truth = picture((x, y) => {
+      if (Math.abs(x - 48) >= 3) return 200;
+      return y < HOLE.y0 || (y >= HOLE.y1 && y < HOLE.y1 + 4) ? 40 : 200;
+    });
+    const { pixels, base, filled } = fillHole(truth);
+    for (let y = HOLE.y0 + 8; y < HOLE.y1 - 8; y++) {
+      const k = pixels.indexOf(y * WIDTH + 48);
+      expect((filled[k] as number) - (base[k] as number)).toBeGreaterThan(-10);
+    }
+  });
+
   test("a box's edges are continued in the plane, and nothing outside the box changes", () => {
     const truth = picture(leaningBar(0.2));
     const plane = Uint8Array.from(truth);
