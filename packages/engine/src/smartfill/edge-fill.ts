@@ -30,6 +30,9 @@ const TAPS = 2 * PROFILE + 1;
  */
 const PROFILE_SIGMA = 12;
 const OWN_SIGMA = 2 * PROFILE_SIGMA;
+/** A line whose own agreement is under this is not followed; past UNTRUSTED, its mismatch. */
+const LEAST_OWN = 1e-3;
+const UNTRUSTED = -2 * OWN_SIGMA ** 2 * Math.log(LEAST_OWN);
 /**
  * How far outward from each end along its line the edge there must go on, showing the same
  * profile across the line (within SLIDE pixels, for an edge that leans a little off the line):
@@ -269,7 +272,9 @@ export function fillAlongEdges(
   const mismatch = new Float32Array(count);
   for (let n = 0; n < count; n++) {
     const slot = 2 * ((angle[n] as number) * slots + (offset[n] as number));
-    mismatch[n] = profileMismatch(values, lines.profile, n) + outwardMismatch(values, lines, n);
+    const across = profileMismatch(values, lines.profile, n);
+    // A line whose ends already disagree gets no trust: what lies further out is not read.
+    mismatch[n] = across > UNTRUSTED ? across : across + outwardMismatch(values, lines, n);
     const agreement = Math.exp(-(mismatch[n] as number) / (2 * PROFILE_SIGMA ** 2));
     if (agreement > 1e-6)
       pooled[slot] = (pooled[slot] as number) + lineTrust(lines, tensor, n) * agreement;
@@ -290,7 +295,7 @@ export function fillAlongEdges(
     // Its own ends must agree too, if more loosely: trust pooled from a strong edge beside it
     // must not carry one bar into another that does not match it.
     const own = Math.exp(-(mismatch[n] as number) / (2 * OWN_SIGMA ** 2));
-    if (own < 1e-3) continue;
+    if (own < LEAST_OWN) continue;
     const row = angle[n] as number;
     const at = offset[n] as number;
     const sum = band(row, at + POOL, 0) - band(row, at - POOL - 1, 0);
