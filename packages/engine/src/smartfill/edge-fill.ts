@@ -352,17 +352,7 @@ function lineTrust(lines: EdgeLines, tensor: EndTensors, n: number): number {
  * known tap.
  */
 function profileMismatch(values: Float32Array, profile: Int32Array, n: number): number {
-  let squared = 0;
-  let compared = 0;
-  for (let j = 0; j < TAPS; j++) {
-    const p = profile[2 * n * TAPS + j] as number;
-    const q = profile[(2 * n + 1) * TAPS + j] as number;
-    if (p < 0 || q < 0) continue;
-    const d = (values[p] as number) - (values[q] as number);
-    squared += d * d;
-    compared++;
-  }
-  return compared > 0 ? squared / compared : Number.POSITIVE_INFINITY;
+  return tapDistance(values, profile, 2 * n * TAPS, profile, (2 * n + 1) * TAPS);
 }
 
 /**
@@ -376,21 +366,36 @@ function outwardMismatch(values: Float32Array, lines: EdgeLines, n: number): num
   for (let end = 2 * n; end < 2 * n + 2; end++) {
     let least = Number.POSITIVE_INFINITY;
     for (let slide = 0; slide <= 2 * SLIDE; slide++) {
-      let squared = 0;
-      let compared = 0;
-      for (let j = 0; j < TAPS; j++) {
-        const p = lines.profile[end * TAPS + j] as number;
-        const q = lines.outward[end * OUTWARD_TAPS + j + slide] as number;
-        if (p < 0 || q < 0) continue;
-        const d = (values[p] as number) - (values[q] as number);
-        squared += d * d;
-        compared++;
-      }
-      if (compared > 0) least = Math.min(least, squared / compared);
+      const at = end * OUTWARD_TAPS + slide;
+      least = Math.min(least, tapDistance(values, lines.profile, end * TAPS, lines.outward, at));
     }
     if (least < Number.POSITIVE_INFINITY) total += least;
   }
   return total;
+}
+
+/**
+ * The mean squared difference over TAPS taps, from `first` at `a` and `second` at `b`, of the
+ * pixels both know (-1: a tap not known); infinite where they share none.
+ */
+function tapDistance(
+  values: Float32Array,
+  first: Int32Array,
+  a: number,
+  second: Int32Array,
+  b: number,
+): number {
+  let squared = 0;
+  let compared = 0;
+  for (let j = 0; j < TAPS; j++) {
+    const p = first[a + j] as number;
+    const q = second[b + j] as number;
+    if (p < 0 || q < 0) continue;
+    const d = (values[p] as number) - (values[q] as number);
+    squared += d * d;
+    compared++;
+  }
+  return compared > 0 ? squared / compared : Number.POSITIVE_INFINITY;
 }
 
 /** The mean gradient tensor (xx, xy, yy) over the known pixels in a box around a pixel. */

@@ -279,7 +279,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
   const u = chroma(uWindow, uSamples);
   const v = chroma(vWindow, vSamples);
   const uFill = chromaMask(lumaWindow, uWindow, lumaFill);
-  const uHeld = opaque ? uFill : chromaMask(lumaWindow, uWindow, lumaHeld);
+  const uHeld = chromaMask(lumaWindow, uWindow, lumaHeld);
   // Where the picture beneath visibly changes (the mark's damping undone), over moving
   // surroundings: there the mark's colour edges are not the picture's own.
   const moving = around >= MOVING_DEVIATION;
