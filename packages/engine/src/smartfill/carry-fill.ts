@@ -1,8 +1,9 @@
 /**
  * The fill of an opaque mark carried along with the camera. Each frame, every filled pixel is
- * followed back by the motion fitted on a ring around the mark to the last frame that showed
- * the picture there (the real picture around the mark, which the camera's motion brings in),
- * and read from that frame once, so it keeps its detail however long it is carried; its
+ * followed back by the motion fitted on a ring around the mark (affine, with a field of shifts
+ * on top: motion-field.ts) to the last frame that showed the picture there (the real picture
+ * around the mark, which the camera's motion brings in), and read from that frame once, so it
+ * keeps its detail however long it is carried; its
  * mismatch with the current frame's surroundings is spread over it as a membrane, so it meets
  * them without a seam. Where no frame kept showed it, the spatial fill stays. Over a still
  * picture nothing is brought in and the spatial fill is left as it was.
@@ -20,6 +21,7 @@ import {
   relaxMembrane,
   startFromCoarse,
 } from "./membrane";
+import { fitMotionField } from "./motion-field";
 import { fitRingMotion, type Image, type Motion, motionWarp, NO_MOTION } from "./ring-motion";
 
 /** Luma pixels kept around the region, to fit the motion on and to bring the picture in from. */
@@ -154,12 +156,18 @@ export function createCarrier(model: MarkModel): Carrier | null {
     track(frame) {
       const { width, height } = luma.extended;
       const current = { values: cropExtended(frame, luma), width, height };
-      const guess = motion ?? NO_MOTION;
+      // The last frame's affine motion is the guess; its field is fitted anew.
+      const { field: _field, ...guess } = motion ?? NO_MOTION;
       motion = null;
       if (previousLuma) {
         const fit = fitRingMotion(previousLuma, current, ring, guess);
         const unexplained = fit.residual > NOISE && fit.residual > UNEXPLAINED * fit.still;
-        if (fit.residual <= LOST && fit.used >= 64 && !unexplained) motion = fit.motion;
+        if (fit.residual <= LOST && fit.used >= 64 && !unexplained) {
+          // What one affine motion leaves out (near and far things moving apart) is fitted
+          // cell by cell on top of it.
+          const field = fitMotionField(previousLuma, current, ring, fit.motion);
+          motion = field ? { ...fit.motion, field } : fit.motion;
+        }
       }
       previousLuma = current;
     },

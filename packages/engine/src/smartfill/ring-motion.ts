@@ -5,6 +5,7 @@
  * same point was in the previous one.
  */
 import { type BilinearTap, bilinearTap, placeTap, readTap } from "./bilinear";
+import { fieldShift, type MotionField } from "./motion-field";
 
 /**
  * Shift (tx, ty) and the change of the 2x2 linear part (xx, xy, yx, yy: zoom, turn, shear,
@@ -18,6 +19,8 @@ export type Motion = {
   yx: number;
   yy: number;
   light: number;
+  /** Shifts on top of the affine part, cell by cell (motion-field.ts). */
+  field?: MotionField;
 };
 
 export const NO_MOTION: Motion = { tx: 0, ty: 0, xx: 0, xy: 0, yx: 0, yy: 0, light: 0 };
@@ -38,7 +41,7 @@ export type MotionFit = {
 const LEVELS = 4;
 const ITERATIONS = 6;
 /** Huber's threshold on a pixel's difference, in levels: larger ones count less. */
-const HUBER = 8;
+export const HUBER = 8;
 /** Smallest side of a pyramid level worth fitting. */
 const SMALLEST = 12;
 /**
@@ -61,14 +64,23 @@ export function motionWarp(motion: Motion, width: number, height: number, shiftS
   const ty = motion.ty * shiftScale;
   const from = { dx: 0, dy: 0 };
   const to = { x: 0, y: 0 };
+  const field = motion.field;
+  const shift = { u: 0, v: 0 };
   const place = (i: number, tap: BilinearTap, inset = 0): boolean => {
     const x = i % width;
+    const y = (i - x) / width;
     const dx = x - cx;
-    const dy = (i - x) / width - cy;
+    const dy = y - cy;
     from.dx = dx;
     from.dy = dy;
     to.x = x + tx + motion.xx * dx + motion.xy * dy;
-    to.y = cy + dy + ty + motion.yx * dx + motion.yy * dy;
+    to.y = y + ty + motion.yx * dx + motion.yy * dy;
+    if (field) {
+      // The field is fitted on luma: a chroma pixel reads it where its luma pixels are.
+      fieldShift(field, x / shiftScale, y / shiftScale, shift);
+      to.x += shift.u * shiftScale;
+      to.y += shift.v * shiftScale;
+    }
     return placeTap(tap, width, height, to.x, to.y, inset);
   };
   return { place, from, to };
@@ -119,7 +131,7 @@ function halveRing(ring: Uint8Array, width: number, height: number): Uint8Array 
   return out;
 }
 
-function gradients({ values, width, height }: Image) {
+export function gradients({ values, width, height }: Image) {
   const gradientX = new Float32Array(values.length);
   const gradientY = new Float32Array(values.length);
   for (let y = 1; y < height - 1; y++) {
