@@ -5,8 +5,14 @@
  */
 import { describe, expect, test } from "bun:test";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
-import { fieldShift, fitMotionField } from "../src/smartfill/motion-field";
-import { fitRingMotion, type Image, type Motion, NO_MOTION } from "../src/smartfill/ring-motion";
+import { fitMotionField } from "../src/smartfill/motion-field";
+import {
+  fieldShift,
+  fitRingMotion,
+  type Image,
+  type Motion,
+  NO_MOTION,
+} from "../src/smartfill/ring-motion";
 import {
   HEIGHT,
   layout,

@@ -46,3 +46,9 @@ export function readTap(
     (values[a + width + 1] as number) * tap.w11
   );
 }
+
+/** Whether a placed tap reads only pixels set in `mask` (an image `width` wide). */
+export function tapWithin(mask: Uint8Array, width: number, tap: BilinearTap): boolean {
+  const a = tap.index;
+  return !!(mask[a] && mask[a + 1] && mask[a + width] && mask[a + width + 1]);
+}

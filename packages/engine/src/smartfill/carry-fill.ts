@@ -3,14 +3,13 @@
  * followed back by the motion fitted on a ring around the mark (affine, with a field of shifts
  * on top: motion-field.ts) to the last frame that showed the picture there (the real picture
  * around the mark, which the camera's motion brings in), and read from that frame once, so it
- * keeps its detail however long it is carried; its
- * mismatch with the current frame's surroundings is spread over it as a membrane, so it meets
- * them without a seam. Where no frame kept showed it, the spatial fill stays. Over a still
+ * keeps its detail however long it is carried; its mismatch with the current frame's
+ * surroundings is spread over it as a membrane, so it meets them without a seam. Where no frame kept showed it, the spatial fill stays. Over a still
  * picture nothing is brought in and the spatial fill is left as it was.
  */
 
 import { dilate, setPixels } from "../pixel-masks";
-import { type BilinearTap, bilinearTap, placeTap, readTap } from "./bilinear";
+import { type BilinearTap, bilinearTap, placeTap, readTap, tapWithin } from "./bilinear";
 import { type MarkModel, OPAQUE_MARK } from "./mark-model";
 import { cropWindow, type PlaneWindow } from "./mark-window";
 import {
@@ -376,8 +375,7 @@ function findSources(
   for (let k = 0; k < followed.length; k++) {
     next.age[k] = 0;
     if (!place(followed[k] as number, tap)) continue;
-    const a = tap.index;
-    if (readable[a] && readable[a + 1] && readable[a + width] && readable[a + width + 1]) {
+    if (tapWithin(readable, width, tap)) {
       setSource(next, k, 1, to.x, to.y, motion.light);
       continue;
     }

@@ -7,18 +7,16 @@
  * since motion varies smoothly where a picture's values do not.
  */
 import { setPixels } from "../pixel-masks";
-import { type BilinearTap, bilinearTap, placeTap, readTap } from "./bilinear";
+import { type BilinearTap, bilinearTap, placeTap, readTap, tapWithin } from "./bilinear";
 import { neighbourTable, relaxMembrane } from "./membrane";
-import { gradients, HUBER, type Image, type Motion, motionWarp } from "./ring-motion";
-
-/** The shifts added to the affine motion, per cell of `cell` luma pixels (grid `width` x `height`). */
-export type MotionField = {
-  cell: number;
-  width: number;
-  height: number;
-  du: Float32Array;
-  dv: Float32Array;
-};
+import {
+  gradients,
+  HUBER,
+  type Image,
+  type Motion,
+  type MotionField,
+  motionWarp,
+} from "./ring-motion";
 
 /** Luma pixels per side of a cell: 8 and 32 did as well (within 0.3 dB either way). */
 const CELL = 16;
@@ -64,7 +62,6 @@ export function fitMotionField(
   const { width, height } = current;
   const gw = Math.ceil(width / CELL);
   const gh = Math.ceil(height / CELL);
-  const field = { cell: CELL, width: gw, height: gh };
   const du = new Float32Array(gw * gh);
   const dv = new Float32Array(gw * gh);
   const known = new Uint8Array(gw * gh);
@@ -105,13 +102,7 @@ export function fitMotionField(
   const neighbours = neighbourTable(gw, gh, unknown);
   relaxMembrane(du, unknown, neighbours, SWEEPS);
   relaxMembrane(dv, unknown, neighbours, SWEEPS);
-  return { ...field, du, dv };
-}
-
-/** Whether a tap reads only pixels of `mask`. */
-function inside(mask: Uint8Array, width: number, tap: BilinearTap): boolean {
-  const a = tap.index;
-  return !!(mask[a] && mask[a + 1] && mask[a + width] && mask[a + width + 1]);
+  return { cell: CELL, width: gw, height: gh, du, dv };
 }
 
 /**
@@ -126,7 +117,7 @@ function cellSums(images: CellImages, pixels: CellPixels, u: number, v: number, 
   for (let k = 0; k < pixels.at.length; k++) {
     const x = (pixels.xs[k] as number) + u;
     const y = (pixels.ys[k] as number) + v;
-    if (!placeTap(tap, width, height, x, y, 1) || !inside(ring, width, tap)) continue;
+    if (!placeTap(tap, width, height, x, y, 1) || !tapWithin(ring, width, tap)) continue;
     const r =
       readTap(previous.values, width, tap) + light - (current.values[pixels.at[k] as number] ?? 0);
     const size = Math.abs(r);
@@ -171,28 +162,4 @@ function fitCell(images: CellImages, pixels: CellPixels, tap: BilinearTap) {
     sums = next;
   }
   return sums.cost < start.cost ? { u, v } : { u: 0, v: 0 };
-}
-
-/** The field's shift at luma position (x, y), into `out` (bilinear between cell centres). */
-export function fieldShift(
-  field: MotionField,
-  x: number,
-  y: number,
-  out: { u: number; v: number },
-): void {
-  const { cell, width, height, du, dv } = field;
-  const fx = Math.min(width - 1, Math.max(0, x / cell - 0.5));
-  const fy = Math.min(height - 1, Math.max(0, y / cell - 0.5));
-  const x0 = Math.min(Math.max(0, width - 2), Math.floor(fx));
-  const y0 = Math.min(Math.max(0, height - 2), Math.floor(fy));
-  const ax = width < 2 ? 0 : fx - x0;
-  const ay = height < 2 ? 0 : fy - y0;
-  const right = width < 2 ? 0 : 1;
-  const below = height < 2 ? 0 : width;
-  const c = y0 * width + x0;
-  const mix = (a: Float32Array) =>
-    ((a[c] as number) * (1 - ax) + (a[c + right] as number) * ax) * (1 - ay) +
-    ((a[c + below] as number) * (1 - ax) + (a[c + below + right] as number) * ax) * ay;
-  out.u = mix(du);
-  out.v = mix(dv);
 }

@@ -5,7 +5,6 @@
  * same point was in the previous one.
  */
 import { type BilinearTap, bilinearTap, placeTap, readTap } from "./bilinear";
-import { fieldShift, type MotionField } from "./motion-field";
 
 /**
  * Shift (tx, ty) and the change of the 2x2 linear part (xx, xy, yx, yy: zoom, turn, shear,
@@ -19,8 +18,20 @@ export type Motion = {
   yx: number;
   yy: number;
   light: number;
-  /** Shifts on top of the affine part, cell by cell (motion-field.ts). */
+  /** Shifts on top of the affine part, cell by cell. */
   field?: MotionField;
+};
+
+/**
+ * The shifts added to the affine motion (fitted in motion-field.ts), per cell of `cell` luma
+ * pixels (grid `width` x `height`).
+ */
+export type MotionField = {
+  cell: number;
+  width: number;
+  height: number;
+  du: Float32Array;
+  dv: Float32Array;
 };
 
 export const NO_MOTION: Motion = { tx: 0, ty: 0, xx: 0, xy: 0, yx: 0, yy: 0, light: 0 };
@@ -331,4 +342,28 @@ function solve(h: Float64Array, g: Float64Array, n: number): Float64Array | null
     x[row] = sum / (a[row * n + row] as number);
   }
   return x;
+}
+
+/** The field's shift at luma position (x, y), into `out` (bilinear between cell centres). */
+export function fieldShift(
+  field: MotionField,
+  x: number,
+  y: number,
+  out: { u: number; v: number },
+): void {
+  const { cell, width, height, du, dv } = field;
+  const fx = Math.min(width - 1, Math.max(0, x / cell - 0.5));
+  const fy = Math.min(height - 1, Math.max(0, y / cell - 0.5));
+  const x0 = Math.min(Math.max(0, width - 2), Math.floor(fx));
+  const y0 = Math.min(Math.max(0, height - 2), Math.floor(fy));
+  const ax = width < 2 ? 0 : fx - x0;
+  const ay = height < 2 ? 0 : fy - y0;
+  const right = width < 2 ? 0 : 1;
+  const below = height < 2 ? 0 : width;
+  const c = y0 * width + x0;
+  const mix = (a: Float32Array) =>
+    ((a[c] as number) * (1 - ax) + (a[c + right] as number) * ax) * (1 - ay) +
+    ((a[c + below] as number) * (1 - ax) + (a[c + below + right] as number) * ax) * ay;
+  out.u = mix(du);
+  out.v = mix(dv);
 }
