@@ -74,13 +74,17 @@ describe("the editor as a guest", () => {
       expect(size).toEqual({ width: 1280, height: 720 });
       await eventually("an upload progress bar shown", () => progressSeen(page), Boolean);
 
-      // The drawing canvas lies exactly over the preview.
-      const videoBox = await settledBox(ui.preview);
-      const canvasBox = await settledBox(ui.canvas);
+      // The drawing canvas lies exactly over the preview. Both are read in one step: the page
+      // may still shift between two reads (a scroll bar appearing moves everything).
+      const [videoBox, canvasBox] = await eventually(
+        "the drawing canvas over the preview",
+        async () => [await settledBox(ui.preview), await boxOf(ui.canvas)] as const,
+        ([video, canvas]) =>
+          (["x", "y", "width", "height"] as const).every(
+            (key) => Math.abs(canvas[key] - video[key]) <= 1,
+          ),
+      );
       expect(videoBox.width).toBeGreaterThan(200);
-      for (const key of ["x", "y", "width", "height"] as const) {
-        expect(Math.abs(canvasBox[key] - videoBox[key])).toBeLessThanOrEqual(1);
-      }
 
       await ui.drawButton.click();
       // Nothing to process before an area exists.
