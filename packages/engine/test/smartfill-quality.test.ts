@@ -278,8 +278,7 @@ describe("smart fill quality", () => {
       // The opaque logo's damping spilt onto 1,900 of the 4,994 pixels around it that it
       // spares, which then amplified the trees streaming past: 20.01 dB against 22.92 for
       // delogo. Their own change says they are not damped; taken back, 22.47.
-      const clip = "street_driving_autumn_1920x1080.mp4";
-      await expectOpaqueOverDelogo(clip, "unseen-1", -0.5);
+      await expectOpaqueOverDelogo("street_driving_autumn_1920x1080.mp4", "unseen-1", -0.5);
     },
     TIMEOUT,
   );
@@ -291,8 +290,7 @@ describe("smart fill quality", () => {
       // road ahead: the longer the drive, the more of the hidden picture has come into view.
       // A fill from around the logo alone scored delogo + 1.5 dB; carried forward, delogo + 3.1;
       // carried both ways, so that the first frames get what the later ones show, delogo + 7.1.
-      const clip = "highway_dashcam_moving_854x480.mp4";
-      await expectOpaqueOverDelogo(clip, "bench-quality-v1", 6);
+      await expectOpaqueOverDelogo("highway_dashcam_moving_854x480.mp4", "bench-quality-v1", 6);
     },
     TIMEOUT,
   );
@@ -304,8 +302,7 @@ describe("smart fill quality", () => {
       // real one around the logo when the camera paused, and the carry was dropped as though a
       // passing object had taken it along (see carry-fill's STILLER): the 65 frames before
       // started again from nothing. delogo + 3.41 dB then; carried on, delogo + 4.14.
-      const clip = "flower_handheld_1280x720.mp4";
-      await expectOpaqueOverDelogo(clip, "bench-quality-v1", 3.8);
+      await expectOpaqueOverDelogo("flower_handheld_1280x720.mp4", "bench-quality-v1", 3.8);
     },
     TIMEOUT,
   );

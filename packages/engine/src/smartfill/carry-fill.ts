@@ -4,8 +4,9 @@
  * on top: motion-field.ts) to the last frame that showed the picture there (the real picture
  * around the mark, which the camera's motion brings in), and read from that frame once, so it
  * keeps its detail however long it is carried; its mismatch with the current frame's
- * surroundings is spread over it as a membrane, so it meets them without a seam. Where no frame kept showed it, the spatial fill stays. Over a still
- * picture nothing is brought in and the spatial fill is left as it was.
+ * surroundings is spread over it as a membrane, so it meets them without a seam. Where no frame
+ * kept showed it, the spatial fill stays. Over a still picture nothing is brought in and the
+ * spatial fill is left as it was.
  */
 
 import { dilate, setPixels } from "../pixel-masks";
