@@ -66,6 +66,8 @@ type HarmonicFill = {
   /** Per filled pixel, its neighbours that are not filled (west, east, north, south). */
   around: Int32Array;
   coarse: CoarseMembrane;
+  /** The last frame's window values, whose edges the edge fill compares (none before one). */
+  previous: Float32Array | null;
 };
 
 /**
@@ -143,6 +145,7 @@ function harmonicFill(
     neighbours,
     around,
     coarse: coarseMembrane(width, height, pixels, around),
+    previous: null,
   };
 }
 
@@ -179,7 +182,9 @@ function fillPlane(values: Float32Array, state: FillState, options: UnblendOptio
   }
   fillHarmonic(values, pixels, harmonic, options);
   const mean = nearest.map((value, k) => 0.5 * ((values[pixels[k] as number] as number) + value));
-  const filled = fillAlongEdges(values, harmonic.lines, mean);
+  const filled = fillAlongEdges(values, harmonic.lines, mean, harmonic.previous);
+  if (harmonic.previous) harmonic.previous.set(values);
+  else harmonic.previous = values.slice();
   for (let k = 0; k < pixels.length; k++) values[pixels[k] as number] = filled[k] as number;
 }
 
