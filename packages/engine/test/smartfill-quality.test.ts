@@ -320,6 +320,19 @@ describe("smart fill quality", () => {
   );
 
   test(
+    "opaque logo over a thistle that sways apart from its background: a carry that strays is dropped (>= delogo + 2 dB)",
+    async () => {
+      // The whole clip, the logo at the top right. The near plant and the far field move apart,
+      // and the picture carried under the logo, fitted to one of them, strays from the other
+      // where it meets the logo's edge. Measured over the whole edge, where the carry had not
+      // reached too, the stray went unseen: delogo + 1.40 dB (+ 1.69 with the stricter bound of
+      // carry-fill's MISFIT); measured where the carry reached, + 2.36.
+      await expectOpaqueOverDelogo("butterfly_thistle_audio_1280x720.mp4", "bench-quality-v1", 2);
+    },
+    TIMEOUT,
+  );
+
+  test(
     "opaque logo over a webcam's still room: the pole it hides is continued through it (>= delogo + 1.5 dB)",
     async () => {
       // Nothing moves around the logo, so its opacity cannot be learnt and the box is filled
