@@ -137,7 +137,7 @@ type PlaneCarry = {
   seamStarted: boolean;
   /** The seam's coarse problem, which a restarted seam starts from. */
   coarse: CoarseMembrane;
-  /** Per filled pixel, 1 where this frame's fill was carried. */
+  /** Per filled pixel, 1 where its picture was found this frame (none once the carry is dropped). */
   found: Uint8Array;
 };
 
@@ -350,14 +350,13 @@ function carryPlane(
     return true;
   }
   if (check && !(meetsSurroundings(carry, carried, current) && staysNearFrame(carry, current))) {
+    carry.found.fill(0);
     keep(carry, current, true);
     return false;
   }
   smoothSeam(carry, current, previous, motion, carried);
-  const { age } = carry.next;
   for (let k = 0; k < hole.length; k++) {
-    if (age[carry.holeFollowed[k] as number] === 0) continue;
-    carry.found[k] = 1;
+    if (!carry.found[k]) continue;
     const e = hole[k] as number;
     const value = carried[k] as number;
     values[holeInWindow[k] as number] = value;
@@ -371,7 +370,8 @@ function carryPlane(
  * Where each followed pixel's picture was last seen, from where it was in the previous frame:
  * outside the hole there, or carried from a followed pixel's own source (the nearest one,
  * shifted by the fraction between them). Writes `carry.next` and, for the filled pixels found,
- * their value in `carried` (the current frame's elsewhere); returns how many were found.
+ * `carry.found` and their value in `carried` (the current frame's elsewhere); returns how many
+ * were found.
  */
 function findSources(
   carry: PlaneCarry,
@@ -411,6 +411,7 @@ function findSources(
       continue;
     }
     carried[k] = foundValue(carry, f, tap);
+    carry.found[k] = 1;
     found++;
   }
   return found;
@@ -482,7 +483,7 @@ function staysNearFrame(carry: PlaneCarry, current: Float32Array): boolean {
  * counted in, they would hide a carry that strays where it is.
  */
 function meetsSurroundings(carry: PlaneCarry, carried: Float32Array, current: Float32Array) {
-  const { rim, holeFollowed, next } = carry;
+  const { rim, found } = carry;
   let edge = 0;
   let edges = 0;
   let step = 0;
@@ -491,7 +492,7 @@ function meetsSurroundings(carry: PlaneCarry, carried: Float32Array, current: Fl
     const k = rim[t] as number;
     const n = rim[t + 1] as number;
     const beyond = rim[t + 2] as number;
-    if (next.age[holeFollowed[k] as number] !== 0) {
+    if (found[k]) {
       edge += Math.abs((carried[k] as number) - (current[n] as number));
       edges++;
     }
