@@ -23,6 +23,11 @@ const DIRECTIONS = Array.from({ length: ANGLES }, (_, a) => ({
   dx: Math.cos((Math.PI * a) / ANGLES),
   dy: Math.sin((Math.PI * a) / ANGLES),
 }));
+/**
+ * Whether a direction's lines step along the rows (see Family): their ends' profiles are read
+ * down a column, the others' along a row.
+ */
+const HORIZONTAL = DIRECTIONS.map(({ dx, dy }) => Math.abs(dx) >= Math.abs(dy));
 /** Pixels each side of a line's end whose values form its profile across the line. */
 const PROFILE = 2;
 const TAPS = 2 * PROFILE + 1;
@@ -95,6 +100,15 @@ export type EdgeLines = {
   share: Float32Array;
   /** How many pool slots each direction has. */
   slots: number;
+  /**
+   * The lines' distinct end pixels, and per line and end its place among them: many lines end
+   * at each, and what is read around an end (its tensor, its profile down a column or along a
+   * row) is worked out once per frame for all of them.
+   */
+  rim: Int32Array;
+  endAt: Int32Array;
+  /** The gradient tables of endTensors, reused from frame to frame. */
+  tables: Float64Array[];
 };
 
 /**
@@ -115,7 +129,7 @@ type Family = {
 
 function family(a: number, width: number, height: number): Family {
   const { dx, dy } = DIRECTIONS[a] as (typeof DIRECTIONS)[number];
-  const horizontal = Math.abs(dx) >= Math.abs(dy);
+  const horizontal = HORIZONTAL[a] as boolean;
   const slope = horizontal ? dy / dx : dx / dy;
   const along = horizontal ? width : height;
   const across = horizontal ? height : width;
@@ -181,12 +195,15 @@ export function edgeLines(
       walkLine(gathered, lines, a, c, { width, mask, indexOf });
     }
   }
+  const ends = Int32Array.from(gathered.ends);
+  const rim = Int32Array.from(new Set(ends)).sort();
+  const place = new Map(Array.from(rim, (pixel, r) => [pixel, r]));
   return {
     width,
     height,
     mask,
     pixels,
-    ends: Int32Array.from(gathered.ends),
+    ends,
     beyond: Int32Array.from(gathered.beyond),
     angle: Uint8Array.from(gathered.angle),
     offset: Int32Array.from(gathered.offset),
@@ -197,6 +214,11 @@ export function edgeLines(
     members: gathered.members.slice(0, gathered.used),
     share: gathered.share.slice(0, gathered.used),
     slots,
+    rim,
+    endAt: Int32Array.from(ends, (pixel) => place.get(pixel) as number),
+    tables: [0, 1, 2, 3].map(
+      () => new Float64Array(ends.length > 0 ? (width + 1) * (height + 1) : 0),
+    ),
   };
 }
 
@@ -277,7 +299,8 @@ export function fillAlongEdges(
   const { angle, offset, start, members, share, slots } = lines;
   const count = angle.length;
   if (count === 0) return base;
-  const tensor = endTensors(values, lines);
+  const tensors = endTensors(values, lines);
+  const change = previous ? endsChange(values, previous, lines) : null;
   // Per direction and parallel line, the trust summed and the lines counted, then their running
   // sums along the parallel lines, so that a band of them is pooled in two reads.
   const pooled = new Float64Array(2 * ANGLES * slots);
@@ -287,12 +310,11 @@ export function fillAlongEdges(
     const across = profileMismatch(values, lines.profile, n);
     // A line whose ends already disagree gets no trust: what lies further out is not read.
     mismatch[n] = across > UNTRUSTED ? across : across + outwardMismatch(values, lines, n);
-    if (previous && (mismatch[n] as number) <= UNTRUSTED)
-      mismatch[n] =
-        (mismatch[n] as number) + CHANGE_WEIGHT * endsChange(values, previous, lines, n);
+    if (change && (mismatch[n] as number) <= UNTRUSTED)
+      mismatch[n] = (mismatch[n] as number) + CHANGE_WEIGHT * change(n);
     const agreement = Math.exp(-(mismatch[n] as number) / (2 * PROFILE_SIGMA ** 2));
     if (agreement > 1e-6)
-      pooled[slot] = (pooled[slot] as number) + lineTrust(lines, tensor, n) * agreement;
+      pooled[slot] = (pooled[slot] as number) + lineTrust(lines, tensors, n) * agreement;
     pooled[slot + 1] = (pooled[slot + 1] as number) + 1;
   }
   for (let row = 0; row < ANGLES; row++) {
@@ -346,12 +368,14 @@ function endValue(values: Float32Array, lines: EdgeLines, end: number): number {
  * How far a line's ends say an edge runs along it: the edge energy across it, less along it, at
  * both its ends (their geometric mean), falling with its length.
  */
-function lineTrust(lines: EdgeLines, tensor: EndTensors, n: number): number {
+function lineTrust(lines: EdgeLines, tensors: Float64Array, n: number): number {
   const { dx, dy } = DIRECTIONS[lines.angle[n] as number] as (typeof DIRECTIONS)[number];
   let product = 1;
   for (let side = 0; side < 2; side++) {
-    const end = lines.ends[2 * n + side] as number;
-    const [xx, xy, yy] = tensor(end);
+    const at = 3 * (lines.endAt[2 * n + side] as number);
+    const xx = tensors[at] as number;
+    const xy = tensors[at + 1] as number;
+    const yy = tensors[at + 2] as number;
     const across = dy * dy * xx - 2 * dx * dy * xy + dx * dx * yy;
     const along = dx * dx * xx + 2 * dx * dy * xy + dy * dy * yy;
     // The energy across, less along, times the share it leads by: 0 for grain, whose edges run
@@ -392,16 +416,16 @@ function outwardMismatch(values: Float32Array, lines: EdgeLines, n: number): num
 /**
  * How far a line's ends' profiles changed since the `previous` frame: per end, the mean squared
  * difference at the slide (up to SLIDE pixels across the line) that brings them closest, summed
- * over both ends.
+ * over both ends. An end's profile is that of its pixel, down a column or along a row (the
+ * line's family), so each is compared once per frame, the first time a line asks.
  */
 function endsChange(
   values: Float32Array,
   previous: Float32Array,
-  { profile }: EdgeLines,
-  n: number,
-): number {
-  let total = 0;
-  for (let end = 2 * n; end < 2 * n + 2; end++) {
+  { profile, angle, endAt, rim }: EdgeLines,
+): (n: number) => number {
+  const known = new Float64Array(2 * rim.length).fill(Number.NaN);
+  const endChange = (end: number) => {
     let least = Number.POSITIVE_INFINITY;
     for (let slide = -SLIDE; slide <= SLIDE; slide++) {
       const now = end * TAPS + Math.max(0, -slide);
@@ -409,9 +433,22 @@ function endsChange(
       const taps = TAPS - Math.abs(slide);
       least = Math.min(least, tapDistance(values, profile, now, profile, before, taps, previous));
     }
-    if (least < Number.POSITIVE_INFINITY) total += least;
-  }
-  return total;
+    return least;
+  };
+  return (n) => {
+    const across = HORIZONTAL[angle[n] as number] ? 1 : 0;
+    let total = 0;
+    for (let end = 2 * n; end < 2 * n + 2; end++) {
+      const key = 2 * (endAt[end] as number) + across;
+      let least = known[key] as number;
+      if (Number.isNaN(least)) {
+        least = endChange(end);
+        known[key] = least;
+      }
+      if (least < Number.POSITIVE_INFINITY) total += least;
+    }
+    return total;
+  };
 }
 
 /**
@@ -441,16 +478,13 @@ function tapDistance(
   return compared > 0 ? squared / compared : Number.POSITIVE_INFINITY;
 }
 
-/** The mean gradient tensor (xx, xy, yy) over the known pixels in a box around a pixel. */
-type EndTensors = (pixel: number) => [number, number, number];
-
 /**
- * Summed-area tables of the gradient's products at the known pixels whose four neighbours are
- * known too (central differences), read back per box.
+ * The mean gradient tensor (xx, xy, yy) over the known pixels in a box around each end pixel
+ * (the order of `rim`, three numbers each): summed-area tables of the gradient's products at the
+ * known pixels whose four neighbours are known too (central differences), read back per box.
  */
-function endTensors(values: Float32Array, { width, height, mask }: EdgeLines): EndTensors {
+function endTensors(values: Float32Array, { width, height, mask, rim, tables }: EdgeLines) {
   const stride = width + 1;
-  const tables = [0, 1, 2, 3].map(() => new Float64Array(stride * (height + 1)));
   const [xx, xy, yy, known] = tables as [Float64Array, Float64Array, Float64Array, Float64Array];
   for (let y = 0; y < height; y++) {
     let rowXx = 0;
@@ -487,7 +521,8 @@ function endTensors(values: Float32Array, { width, height, mask }: EdgeLines): E
     (table[y0 * stride + x1] as number) -
     (table[y1 * stride + x0] as number) +
     (table[y0 * stride + x0] as number);
-  return (pixel) => {
+  const tensors = new Float64Array(3 * rim.length);
+  rim.forEach((pixel, r) => {
     const x = pixel % width;
     const y = (pixel - x) / width;
     const x0 = Math.max(0, x - TENSOR_RADIUS);
@@ -495,11 +530,10 @@ function endTensors(values: Float32Array, { width, height, mask }: EdgeLines): E
     const x1 = Math.min(width, x + TENSOR_RADIUS + 1);
     const y1 = Math.min(height, y + TENSOR_RADIUS + 1);
     const count = boxSum(known, x0, y0, x1, y1);
-    if (count === 0) return [0, 0, 0];
-    return [
-      boxSum(xx, x0, y0, x1, y1) / count,
-      boxSum(xy, x0, y0, x1, y1) / count,
-      boxSum(yy, x0, y0, x1, y1) / count,
-    ];
-  };
+    if (count === 0) return;
+    tensors[3 * r] = boxSum(xx, x0, y0, x1, y1) / count;
+    tensors[3 * r + 1] = boxSum(xy, x0, y0, x1, y1) / count;
+    tensors[3 * r + 2] = boxSum(yy, x0, y0, x1, y1) / count;
+  });
+  return tensors;
 }
