@@ -301,20 +301,29 @@ export function fillAlongEdges(
   if (count === 0) return base;
   const tensors = endTensors(values, lines);
   const change = previous ? endsChange(values, previous, lines) : null;
-  // Per direction and parallel line, the trust summed and the lines counted, then their running
-  // sums along the parallel lines, so that a band of them is pooled in two reads.
-  const pooled = new Float64Array(2 * ANGLES * slots);
-  const mismatch = new Float32Array(count);
-  for (let n = 0; n < count; n++) {
-    const slot = 2 * ((angle[n] as number) * slots + (offset[n] as number));
+  // How far a line's ends disagree (see UNTRUSTED); only read for the lines that count below.
+  const mismatch = new Float32Array(count).fill(Number.NaN);
+  const mismatchOf = (n: number) => {
+    if (!Number.isNaN(mismatch[n] as number)) return mismatch[n] as number;
     const across = profileMismatch(values, lines.profile, n);
     // A line whose ends already disagree gets no trust: what lies further out is not read.
     mismatch[n] = across > UNTRUSTED ? across : across + outwardMismatch(values, lines, n);
     if (change && (mismatch[n] as number) <= UNTRUSTED)
       mismatch[n] = (mismatch[n] as number) + CHANGE_WEIGHT * change(n);
-    const agreement = Math.exp(-(mismatch[n] as number) / (2 * PROFILE_SIGMA ** 2));
-    if (agreement > 1e-6)
-      pooled[slot] = (pooled[slot] as number) + lineTrust(lines, tensors, n) * agreement;
+    return mismatch[n] as number;
+  };
+  // Per direction and parallel line, the trust summed and the lines counted, then their running
+  // sums along the parallel lines, so that a band of them is pooled in two reads. Most lines
+  // have no trust of their own (an end where the picture changes as much along the line as
+  // across it): their agreement adds nothing.
+  const pooled = new Float64Array(2 * ANGLES * slots);
+  for (let n = 0; n < count; n++) {
+    const slot = 2 * ((angle[n] as number) * slots + (offset[n] as number));
+    const trust = lineTrust(lines, tensors, n);
+    if (trust > 0) {
+      const agreement = Math.exp(-mismatchOf(n) / (2 * PROFILE_SIGMA ** 2));
+      if (agreement > 1e-6) pooled[slot] = (pooled[slot] as number) + trust * agreement;
+    }
     pooled[slot + 1] = (pooled[slot + 1] as number) + 1;
   }
   for (let row = 0; row < ANGLES; row++) {
@@ -329,15 +338,18 @@ export function fillAlongEdges(
   const weights = new Float32Array(base.length);
   const sums = new Float32Array(base.length);
   for (let n = 0; n < count; n++) {
-    // Its own ends must agree too, if more loosely: trust pooled from a strong edge beside it
-    // must not carry one bar into another that does not match it.
-    const own = Math.exp(-(mismatch[n] as number) / (2 * OWN_SIGMA ** 2));
-    if (own < LEAST_OWN) continue;
     const row = angle[n] as number;
     const at = offset[n] as number;
     const sum = band(row, at + POOL, 0) - band(row, at - POOL - 1, 0);
     const pool = sum / (band(row, at + POOL, 1) - band(row, at - POOL - 1, 1));
-    const weight = ((pool * pool) / (pool + 1)) * own;
+    // The most the line can weigh, its own ends agreeing fully.
+    const most = (pool * pool) / (pool + 1);
+    if (most < 1e-3) continue;
+    // Its own ends must agree too, if more loosely: trust pooled from a strong edge beside it
+    // must not carry one bar into another that does not match it.
+    const own = Math.exp(-mismatchOf(n) / (2 * OWN_SIGMA ** 2));
+    if (own < LEAST_OWN) continue;
+    const weight = most * own;
     if (weight < 1e-3) continue;
     const a = endValue(values, lines, 2 * n);
     const b = endValue(values, lines, 2 * n + 1);
