@@ -85,10 +85,13 @@ export type EdgeLines = {
   /** Per line: its two ends (the first known pixels out of the hole) and the next pixel out. */
   ends: Int32Array;
   beyond: Int32Array;
-  /** Per line: its direction, its place among the parallel lines (pool index), its length. */
+  /**
+   * Per line: its direction, its place among the parallel lines (pool index), and how its trust
+   * falls with its length (see SPAN).
+   */
   angle: Uint8Array;
   offset: Int32Array;
-  length: Float32Array;
+  fade: Float64Array;
   /** Per line and end, the known pixels of its profile across the line (-1: none). */
   profile: Int32Array;
   /** The same, OUTWARD pixels further out along the line from each end, SLIDE more each side. */
@@ -207,7 +210,9 @@ export function edgeLines(
     beyond: Int32Array.from(gathered.beyond),
     angle: Uint8Array.from(gathered.angle),
     offset: Int32Array.from(gathered.offset),
-    length: Float32Array.from(gathered.length),
+    fade: Float64Array.from(Float32Array.from(gathered.length), (length) =>
+      Math.exp(-length / SPAN),
+    ),
     profile: Int32Array.from(gathered.profile),
     outward: Int32Array.from(gathered.outward),
     start: Int32Array.from(gathered.start),
@@ -393,9 +398,10 @@ function lineTrust(lines: EdgeLines, tensors: Float64Array, n: number): number {
     // The energy across, less along, times the share it leads by: 0 for grain, whose edges run
     // every way, however strong.
     const lead = Math.max(0, across - along);
+    if (lead === 0) return 0;
     product *= (lead * lead) / (across + along + 1e-9);
   }
-  return Math.sqrt(product) * Math.exp(-(lines.length[n] as number) / SPAN);
+  return Math.sqrt(product) * (lines.fade[n] as number);
 }
 
 /**
