@@ -6,13 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
 import { fitMotionField } from "../src/smartfill/motion-field";
-import {
-  fieldShift,
-  fitRingMotion,
-  type Image,
-  type Motion,
-  NO_MOTION,
-} from "../src/smartfill/ring-motion";
+import { fieldShift } from "../src/smartfill/pixel-warp";
+import { fitRingMotion, type Image, type Motion, NO_MOTION } from "../src/smartfill/ring-motion";
 import {
   HEIGHT,
   layout,

@@ -22,7 +22,8 @@ import {
   startFromCoarse,
 } from "./membrane";
 import { fitMotionField } from "./motion-field";
-import { fitRingMotion, type Image, type Motion, motionWarp, NO_MOTION } from "./ring-motion";
+import { type ListWarp, pixelWarp } from "./pixel-warp";
+import { fitRingMotion, type Image, type Motion, NO_MOTION } from "./ring-motion";
 
 /** Luma pixels kept around the region, to fit the motion on and to bring the picture in from. */
 export const CARRY_MARGIN = 32;
@@ -118,6 +119,9 @@ type PlaneCarry = {
   neighbours: Int32Array;
   /** The known pixels next to the filled ones, each once. */
   around: Int32Array;
+  /** Where the followed pixels, and those around the hole, were in the previous frame. */
+  followedWarp: (motion: Motion) => ListWarp;
+  aroundWarp: (motion: Motion) => ListWarp;
   /**
    * The hole's edge, as triples: a filled pixel's index in `hole`, a known neighbour, and the
    * known pixel beyond that neighbour (-1 where there is none).
@@ -212,6 +216,8 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
   const { x0, y0, width, height, inside } = extended;
   const dx = window.x0 - x0;
   const dy = window.y0 - y0;
+  // A chroma plane's shifts, fitted on luma, are halved.
+  const shiftScale = 1 / (1 << extended.plane.shift);
   const holeMask = new Uint8Array(width * height);
   const hole: number[] = [];
   const holeInWindow: number[] = [];
@@ -249,6 +255,8 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     readable: near.map((set) => 1 - set),
     neighbours,
     around,
+    followedWarp: pixelWarp(followed, width, height, shiftScale),
+    aroundWarp: pixelWarp(around, width, height, shiftScale),
     rim,
     depth: DEPTH,
     history: [],
@@ -305,12 +313,6 @@ function ringMask({ extended }: PlaneCarry): Uint8Array {
 
 function cropExtended(frame: Uint8Array, carry: PlaneCarry): Float32Array {
   return new Float32Array(cropWindow(frame, carry.extended));
-}
-
-/** Where each pixel of this plane's extended window was in the previous frame. */
-function planeWarp(carry: PlaneCarry, motion: Motion) {
-  const { width, height, plane } = carry.extended;
-  return motionWarp(motion, width, height, 1 / (1 << plane.shift));
 }
 
 /**
@@ -382,10 +384,10 @@ function findSources(
   const { followed, followedIndex, readable, sources, next } = carry;
   const { width, height } = carry.extended;
   const tap = bilinearTap();
-  const { place, to } = planeWarp(carry, motion);
+  const { place, to } = carry.followedWarp(motion);
   for (let k = 0; k < followed.length; k++) {
     next.age[k] = 0;
-    if (!place(followed[k] as number, tap)) continue;
+    if (!place(k, tap)) continue;
     if (tapWithin(readable, width, tap)) {
       setSource(next, k, 1, to.x, to.y, motion.light);
       continue;
@@ -517,10 +519,10 @@ function smoothSeam(
 ): void {
   const { hole, around, seam, neighbours } = carry;
   const tap = bilinearTap();
-  const { place } = planeWarp(carry, motion);
+  const { place } = carry.aroundWarp(motion);
   for (let k = 0; k < around.length; k++) {
     const e = around[k] as number;
-    const inside = place(e, tap);
+    const inside = place(k, tap);
     seam[e] = inside
       ? (current[e] as number) - (readTap(previous, carry.extended.width, tap) + motion.light)
       : 0;

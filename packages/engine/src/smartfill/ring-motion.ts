@@ -62,21 +62,16 @@ const SMALLEST = 12;
 const FULL_RESOLUTION_RING = 16_000;
 
 /**
- * A motion's warp on an image `width` x `height`: `place(i, tap)` points `tap` at where pixel i
- * of the current image was in the previous one (false when that is less than `inset` from the
- * previous image's edge), and leaves the pixel's offset from the centre in `from` and where it
- * was in `to`. Shifts are multiplied by `shiftScale` (a chroma plane's, fitted on luma, are
- * halved).
+ * A motion's affine warp on an image `width` x `height`: `place(i, tap)` points `tap` at where
+ * pixel i of the current image was in the previous one (false when that is less than `inset`
+ * from the previous image's edge), and leaves the pixel's offset from the centre in `from` and
+ * where it was in `to`. The motion field, on top, is for the carry's pixels (pixel-warp.ts).
  */
-export function motionWarp(motion: Motion, width: number, height: number, shiftScale = 1) {
+export function motionWarp(motion: Motion, width: number, height: number) {
   const cx = (width - 1) / 2;
   const cy = (height - 1) / 2;
-  const tx = motion.tx * shiftScale;
-  const ty = motion.ty * shiftScale;
   const from = { dx: 0, dy: 0 };
   const to = { x: 0, y: 0 };
-  const field = motion.field;
-  const shift = { u: 0, v: 0 };
   const place = (i: number, tap: BilinearTap, inset = 0): boolean => {
     const x = i % width;
     const y = (i - x) / width;
@@ -84,14 +79,8 @@ export function motionWarp(motion: Motion, width: number, height: number, shiftS
     const dy = y - cy;
     from.dx = dx;
     from.dy = dy;
-    to.x = x + tx + motion.xx * dx + motion.xy * dy;
-    to.y = y + ty + motion.yx * dx + motion.yy * dy;
-    if (field) {
-      // The field is fitted on luma: a chroma pixel reads it where its luma pixels are.
-      fieldShift(field, x / shiftScale, y / shiftScale, shift);
-      to.x += shift.u * shiftScale;
-      to.y += shift.v * shiftScale;
-    }
+    to.x = x + motion.tx + motion.xx * dx + motion.xy * dy;
+    to.y = y + motion.ty + motion.yx * dx + motion.yy * dy;
     return placeTap(tap, width, height, to.x, to.y, inset);
   };
   return { place, from, to };
@@ -342,28 +331,4 @@ function solve(h: Float64Array, g: Float64Array, n: number): Float64Array | null
     x[row] = sum / (a[row * n + row] as number);
   }
   return x;
-}
-
-/** The field's shift at luma position (x, y), into `out` (bilinear between cell centres). */
-export function fieldShift(
-  field: MotionField,
-  x: number,
-  y: number,
-  out: { u: number; v: number },
-): void {
-  const { cell, width, height, du, dv } = field;
-  const fx = Math.min(width - 1, Math.max(0, x / cell - 0.5));
-  const fy = Math.min(height - 1, Math.max(0, y / cell - 0.5));
-  const x0 = Math.min(Math.max(0, width - 2), Math.floor(fx));
-  const y0 = Math.min(Math.max(0, height - 2), Math.floor(fy));
-  const ax = width < 2 ? 0 : fx - x0;
-  const ay = height < 2 ? 0 : fy - y0;
-  const right = width < 2 ? 0 : 1;
-  const below = height < 2 ? 0 : width;
-  const c = y0 * width + x0;
-  const mix = (a: Float32Array) =>
-    ((a[c] as number) * (1 - ax) + (a[c + right] as number) * ax) * (1 - ay) +
-    ((a[c + below] as number) * (1 - ax) + (a[c + below + right] as number) * ax) * ay;
-  out.u = mix(du);
-  out.v = mix(dv);
 }
