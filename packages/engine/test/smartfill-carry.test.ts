@@ -4,9 +4,10 @@
  * camera's motion reveals.
  */
 import { describe, expect, test } from "bun:test";
+import { bilinearTap } from "../src/smartfill/bilinear";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
 import { fitMotionField } from "../src/smartfill/motion-field";
-import { fieldShift } from "../src/smartfill/pixel-warp";
+import { fieldShift, pixelWarp } from "../src/smartfill/pixel-warp";
 import { fitRingMotion, type Image, type Motion, NO_MOTION } from "../src/smartfill/ring-motion";
 import {
   HEIGHT,
@@ -104,6 +105,39 @@ describe("the camera's motion around a hole", () => {
     // The flat cells say nothing of their motion, and are held to the affine one (none here):
     // the hole's far side does not take the patch's.
     expect(Math.abs(shiftAt(110, 60))).toBeLessThan(0.3);
+  });
+
+  test("the carry's pixels are placed by the affine motion and the field's shift on top", () => {
+    const field = {
+      cell: 16,
+      width: 10,
+      height: 8,
+      du: Float32Array.from({ length: 80 }, (_, c) => Math.sin(c)),
+      dv: Float32Array.from({ length: 80 }, (_, c) => Math.cos(c)),
+    };
+    const motion: Motion = { ...NO_MOTION, tx: 1.5, ty: -2, xx: 0.02, xy: -0.01, yx: 0.01, field };
+    // A chroma plane, half the size: its shifts (fitted on luma) are halved.
+    for (const scale of [1, 0.5]) {
+      const w = width * scale;
+      const h = height * scale;
+      const pixels = Int32Array.from([0, w + 3, 40 * w + 77 * scale, w * h - 1]);
+      const warp = pixelWarp(pixels, w, h, scale)(motion);
+      const tap = bilinearTap();
+      pixels.forEach((i, k) => {
+        const x = i % w;
+        const y = Math.floor(i / w);
+        const shift = { u: 0, v: 0 };
+        fieldShift(field, x / scale, y / scale, shift);
+        const dx = x - (w - 1) / 2;
+        const dy = y - (h - 1) / 2;
+        const toX = x + 1.5 * scale + 0.02 * dx - 0.01 * dy + shift.u * scale;
+        const toY = y - 2 * scale + 0.01 * dx + shift.v * scale;
+        const inside = toX >= 0 && toY >= 0 && toX <= w - 1 && toY <= h - 1;
+        expect(warp.place(k, tap)).toBe(inside);
+        expect(warp.to.x).toBeCloseTo(toX, 9);
+        expect(warp.to.y).toBeCloseTo(toY, 9);
+      });
+    }
   });
 
   test("another picture (a cut) is not explained by any motion", () => {
