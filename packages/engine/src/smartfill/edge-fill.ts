@@ -242,20 +242,22 @@ function walkLine(gathered: Gathered, lines: Family, a: number, c: number, grid:
   };
   const known = (pixel: number) => pixel >= 0 && !mask[pixel];
   const cross = (u: number) => c + Math.round(u * lines.slope);
-  let run: number[] = [];
-  let opened = -1;
-  for (let u = 0; u < lines.along; u++) {
-    const pixel = at(u, cross(u));
-    if (pixel < 0) {
-      run = [];
+  const { along, across, horizontal, slope } = lines;
+  // The step along the line is the hot loop (every line of every direction): no call in it.
+  /** The known pixel before the run of masked ones being walked; -2 while there is none. */
+  let opened = -2;
+  for (let u = 0; u < along; u++) {
+    const v = c + Math.round(u * slope);
+    if (v < 0 || v >= across) {
+      opened = -2;
       continue;
     }
+    const pixel = horizontal ? v * width + u : u * width + v;
     if (mask[pixel]) {
-      if (run.length === 0) opened = u - 1;
-      run.push(u);
+      if (opened === -2) opened = u - 1;
       continue;
     }
-    if (run.length === 0) continue;
+    if (opened === -2) continue;
     const near = at(opened, cross(opened));
     if (known(near)) {
       const far = at(u + 1, cross(u + 1));
@@ -279,13 +281,13 @@ function walkLine(gathered: Gathered, lines: Family, a: number, c: number, grid:
           gathered.outward.push(known(further) ? further : -1);
         }
       }
-      for (const v of run) {
+      for (let v = opened + 1; v < u; v++) {
         gathered.members[gathered.used] = indexOf[at(v, cross(v))] as number;
         gathered.share[gathered.used++] = (u - v) / (u - opened);
       }
       gathered.start.push(gathered.used);
     }
-    run = [];
+    opened = -2;
   }
 }
 
