@@ -247,12 +247,12 @@ function walkLine(gathered: Gathered, lines: Family, a: number, c: number, grid:
   /** The known pixel before the run of masked ones being walked; -2 while there is none. */
   let opened = -2;
   for (let u = 0; u < along; u++) {
-    const v = c + Math.round(u * slope);
-    if (v < 0 || v >= across) {
+    const w = c + Math.round(u * slope);
+    if (w < 0 || w >= across) {
       opened = -2;
       continue;
     }
-    const pixel = horizontal ? v * width + u : u * width + v;
+    const pixel = horizontal ? w * width + u : u * width + w;
     if (mask[pixel]) {
       if (opened === -2) opened = u - 1;
       continue;
@@ -444,7 +444,8 @@ function endsChange(
   previous: Float32Array,
   { profile, angle, endAt, rim }: EdgeLines,
 ): (n: number) => number {
-  const known = new Float64Array(2 * rim.length).fill(Number.NaN);
+  /** Per end pixel and way its profile is read, its change (NaN until a line asks). */
+  const changes = new Float64Array(2 * rim.length).fill(Number.NaN);
   const endChange = (end: number) => {
     let least = Number.POSITIVE_INFINITY;
     for (let slide = -SLIDE; slide <= SLIDE; slide++) {
@@ -460,10 +461,10 @@ function endsChange(
     let total = 0;
     for (let end = 2 * n; end < 2 * n + 2; end++) {
       const key = 2 * (endAt[end] as number) + across;
-      let least = known[key] as number;
+      let least = changes[key] as number;
       if (Number.isNaN(least)) {
         least = endChange(end);
-        known[key] = least;
+        changes[key] = least;
       }
       if (least < Number.POSITIVE_INFINITY) total += least;
     }
