@@ -210,6 +210,7 @@ export function edgeLines(
     beyond: Int32Array.from(gathered.beyond),
     angle: Uint8Array.from(gathered.angle),
     offset: Int32Array.from(gathered.offset),
+    // Lengths rounded to single precision, as they were kept when the fade was taken per frame.
     fade: Float64Array.from(Float32Array.from(gathered.length), (length) =>
       Math.exp(-length / SPAN),
     ),

@@ -2,10 +2,10 @@
  * A motion's warp (ring-motion.ts) of a fixed list of one plane's pixels, with the motion
  * field's shift on top of the affine part: where each was in the previous frame. A carry places
  * the same pixels every frame (those it follows, those around the hole), so what does not change
- * from frame to frame is worked out once: each pixel's offset from the image's centre, and the
- * field's cell it reads and its weights there (the field's grid is the same from frame to
- * frame). Placing a pixel from its index alone took a fifth of a carry pass; this is three times
- * quicker, with the same arithmetic.
+ * from frame to frame is worked out once: each pixel's place, and the field's cell it reads and its
+ * weights there (the field's grid is the same from frame to frame). Same arithmetic as working
+ * them out per pixel and frame; a butterfly clip's two passes took 8.74 s of a core that way,
+ * 8.33 s this way.
  */
 import { type BilinearTap, placeTap } from "./bilinear";
 import type { Motion, MotionField } from "./ring-motion";
@@ -65,7 +65,7 @@ export function pixelWarp(
   pixels: Int32Array,
   width: number,
   height: number,
-  shiftScale = 1,
+  shiftScale: number,
 ): (motion: Motion) => ListWarp {
   const cx = (width - 1) / 2;
   const cy = (height - 1) / 2;
