@@ -17,6 +17,8 @@ import {
   aroundOf,
   type CoarseMembrane,
   coarseMembrane,
+  type Membrane,
+  membrane,
   neighbourTable,
   relaxMembrane,
   startFromCoarse,
@@ -115,8 +117,11 @@ type PlaneCarry = {
   holeFollowed: Int32Array;
   /** The pixels a carried picture is read from: farther than a pixel from the hole. */
   readable: Uint8Array;
-  /** Per filled pixel, its four neighbours' extended indices (-1 off the window). */
-  neighbours: Int32Array;
+  /**
+   * The filled pixels (`hole`) as a membrane problem: per filled pixel, its four neighbours'
+   * extended indices (-1 off the window).
+   */
+  membrane: Membrane;
   /** The known pixels next to the filled ones, each once. */
   around: Int32Array;
   /** Where the followed pixels, and those around the hole, were in the previous frame. */
@@ -239,7 +244,8 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
   followed.forEach((e, k) => {
     followedIndex[e] = k;
   });
-  const neighbours = neighbourTable(width, height, holePixels);
+  const holeMembrane = membrane(width, height, holePixels);
+  const { neighbours } = holeMembrane;
   const around = aroundOf(neighbours, holeMask);
   const rim = rimOf(holePixels, neighbours, holeMask, width, height);
   return {
@@ -253,7 +259,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     followedIndex,
     holeFollowed: holePixels.map((e) => followedIndex[e] as number),
     readable: near.map((set) => 1 - set),
-    neighbours,
+    membrane: holeMembrane,
     around,
     followedWarp: pixelWarp(followed, width, height, shiftScale),
     aroundWarp: pixelWarp(around, width, height, shiftScale),
@@ -517,7 +523,7 @@ function smoothSeam(
   motion: Motion,
   carried: Float32Array,
 ): void {
-  const { hole, around, seam, neighbours } = carry;
+  const { hole, around, seam } = carry;
   const tap = bilinearTap();
   const { place } = carry.aroundWarp(motion);
   for (let k = 0; k < around.length; k++) {
@@ -528,7 +534,7 @@ function smoothSeam(
       : 0;
   }
   if (!carry.seamStarted) startFromCoarse(seam, hole, around, carry.coarse);
-  relaxMembrane(seam, hole, neighbours, carry.seamStarted ? SWEEPS : FIRST_SWEEPS);
+  relaxMembrane(seam, carry.membrane, carry.seamStarted ? SWEEPS : FIRST_SWEEPS);
   carry.seamStarted = true;
   for (let k = 0; k < hole.length; k++) {
     carried[k] = (carried[k] as number) + (seam[hole[k] as number] as number);

@@ -34,25 +34,60 @@ export function aroundOf(neighbours: Int32Array, mask: Uint8Array): Int32Array {
 }
 
 /**
- * `sweeps` sweeps over `pixels`, in their order, each pixel moved towards its neighbours' mean.
- * The hot loop of every fill: a pixel with all four neighbours (nearly all) takes no branch.
+ * A membrane problem's masked pixels, in scan order with their neighbours (neighbourTable), and
+ * the same in the order the sweeps visit them (see membrane()).
  */
-export function relaxMembrane(
-  values: Float32Array,
+export type Membrane = {
+  pixels: Int32Array;
+  neighbours: Int32Array;
+  sweepPixels: Int32Array;
+  sweepNeighbours: Int32Array;
+};
+
+/**
+ * The membrane problem of `pixels` (masked, in scan order) in an image `width` x `height`, with
+ * their neighbours (by default all four that are on the image). Its sweeps visit the pixels in
+ * wavefronts, in order of x + 2y: each pixel still comes after its west and north neighbours and
+ * before its east and south ones, so a sweep computes, to the bit, what a sweep in scan order
+ * does. But the pixels visited one after the other are no longer next to each other, so none
+ * waits on the one just computed: a scan-order sweep over a 231 x 167 logo's hole took 14 ns a
+ * pixel, one in wavefronts 4.4.
+ */
+export function membrane(
+  width: number,
+  height: number,
   pixels: Int32Array,
-  neighbours: Int32Array,
-  sweeps: number,
-): void {
-  relax(values, pixels, neighbours, sweeps, OMEGA);
+  neighbours = neighbourTable(width, height, pixels),
+): Membrane {
+  const front = (i: number) => (i % width) + 2 * Math.floor(i / width);
+  // A counting sort by wavefront, stable: within one, the pixels stay in scan order.
+  const starts = new Int32Array(width + 2 * height + 1);
+  for (const i of pixels) starts[front(i) + 1] = (starts[front(i) + 1] as number) + 1;
+  for (let t = 1; t < starts.length; t++)
+    starts[t] = (starts[t] as number) + (starts[t - 1] as number);
+  const sweepPixels = new Int32Array(pixels.length);
+  const sweepNeighbours = new Int32Array(neighbours.length);
+  pixels.forEach((i, k) => {
+    const t = front(i);
+    const at = starts[t] as number;
+    starts[t] = at + 1;
+    sweepPixels[at] = i;
+    sweepNeighbours.set(neighbours.subarray(4 * k, 4 * k + 4), 4 * at);
+  });
+  return { pixels, neighbours, sweepPixels, sweepNeighbours };
 }
 
-function relax(
-  values: Float32Array,
-  pixels: Int32Array,
-  neighbours: Int32Array,
-  sweeps: number,
-  omega: number,
-): void {
+/**
+ * `sweeps` sweeps over the masked pixels, each pixel moved towards its neighbours' mean.
+ * The hot loop of every fill: a pixel with all four neighbours (nearly all) takes no branch.
+ */
+export function relaxMembrane(values: Float32Array, problem: Membrane, sweeps: number): void {
+  relax(values, problem, sweeps, OMEGA);
+}
+
+function relax(values: Float32Array, problem: Membrane, sweeps: number, omega: number): void {
+  const pixels = problem.sweepPixels;
+  const neighbours = problem.sweepNeighbours;
   for (let sweep = 0; sweep < sweeps; sweep++) {
     for (let k = 0, q = 0; k < pixels.length; k++, q += 4) {
       const i = pixels[k] as number;
@@ -84,9 +119,11 @@ function relax(
 export type CoarseMembrane = {
   /** Per pixel around the masked ones, its block. */
   fixedBlock: Int32Array;
-  /** The blocks holding a masked pixel and none around them: the coarse problem's unknowns. */
-  free: Int32Array;
-  neighbours: Int32Array;
+  /**
+   * The blocks holding a masked pixel and none around them: the coarse problem's unknowns, each
+   * with its neighbours that are in the problem.
+   */
+  free: Membrane;
   /** Per masked pixel, its block, and the four blocks it is read from (-1: none) and their weights. */
   block: Int32Array;
   taps: Int32Array;
@@ -123,8 +160,10 @@ export function coarseMembrane(
   for (const i of pixels) kind[blockOf(i)] = 1;
   const fixedBlock = around.map(blockOf);
   for (const block of fixedBlock) kind[block] = 2;
-  const free = setPixels(kind.map((k) => (k === 1 ? 1 : 0)));
-  const neighbours = neighbourTable(columns, rows, free).map((n) => (n >= 0 && kind[n] ? n : -1));
+  const unknown = setPixels(kind.map((k) => (k === 1 ? 1 : 0)));
+  const neighbours = neighbourTable(columns, rows, unknown).map((n) =>
+    n >= 0 && kind[n] ? n : -1,
+  );
   const taps = new Int32Array(pixels.length * 4).fill(-1);
   const weights = new Float32Array(pixels.length * 4);
   pixels.forEach((i, k) => {
@@ -148,8 +187,7 @@ export function coarseMembrane(
   });
   return {
     fixedBlock,
-    free,
-    neighbours,
+    free: membrane(columns, rows, unknown, neighbours),
     block: pixels.map(blockOf),
     taps,
     weights,
@@ -186,7 +224,7 @@ export function startFromCoarse(
     const count = counts[b] as number;
     blocks[b] = count ? (sums[b] as number) / count : mean;
   }
-  relaxMembrane(blocks, free, coarse.neighbours, coarse.sweeps);
+  relaxMembrane(blocks, free, coarse.sweeps);
   for (let k = 0; k < pixels.length; k++) {
     values[pixels[k] as number] = interpolated(blocks, coarse, k);
   }
@@ -199,13 +237,13 @@ export function startFromCoarse(
  */
 export function relaxWithCoarse(
   values: Float32Array,
-  pixels: Int32Array,
-  neighbours: Int32Array,
+  problem: Membrane,
   coarse: CoarseMembrane,
   sweeps: number,
 ): void {
+  const { pixels, neighbours } = problem;
   const before = Math.ceil(sweeps / 2);
-  relax(values, pixels, neighbours, before, SMOOTHING);
+  relax(values, problem, before, SMOOTHING);
   const { block, sums, free } = coarse;
   const errors = coarse.blocks;
   sums.fill(0);
@@ -217,10 +255,10 @@ export function relaxWithCoarse(
     sums[b] = (sums[b] as number) + mean - (values[pixels[k] as number] as number);
   }
   errors.fill(0);
-  const table = coarse.neighbours;
+  const table = free.sweepNeighbours;
   for (let sweep = 0; sweep < COARSE_SWEEPS; sweep++) {
-    for (let k = 0, q = 0; k < free.length; k++, q += 4) {
-      const b = free[k] as number;
+    for (let k = 0, q = 0; k < free.sweepPixels.length; k++, q += 4) {
+      const b = free.sweepPixels[k] as number;
       const mean = meanAround(errors, table, q);
       if (Number.isNaN(mean)) continue;
       errors[b] = (1 - OMEGA) * (errors[b] as number) + OMEGA * (mean + (sums[b] as number));
@@ -230,7 +268,7 @@ export function relaxWithCoarse(
     const i = pixels[k] as number;
     values[i] = (values[i] as number) + interpolated(errors, coarse, k);
   }
-  relax(values, pixels, neighbours, sweeps - before, SMOOTHING);
+  relax(values, problem, sweeps - before, SMOOTHING);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { setPixels } from "../pixel-masks";
 import { type BilinearTap, bilinearTap, placeTap, readTap, tapWithin } from "./bilinear";
-import { neighbourTable, relaxMembrane } from "./membrane";
+import { membrane, relaxMembrane } from "./membrane";
 import {
   gradients,
   HUBER,
@@ -98,10 +98,9 @@ export function fitMotionField(
   }
   if (!known.includes(1)) return null;
   // The grid is small: plain sweeps from zero reach the membrane.
-  const unknown = setPixels(known.map((set) => 1 - set));
-  const neighbours = neighbourTable(gw, gh, unknown);
-  relaxMembrane(du, unknown, neighbours, SWEEPS);
-  relaxMembrane(dv, unknown, neighbours, SWEEPS);
+  const unknown = membrane(gw, gh, setPixels(known.map((set) => 1 - set)));
+  relaxMembrane(du, unknown, SWEEPS);
+  relaxMembrane(dv, unknown, SWEEPS);
   return { cell: CELL, width: gw, height: gh, du, dv };
 }
 

@@ -8,7 +8,8 @@ import { frameIndex, insideBox, type PlaneWindow } from "./mark-window";
 import {
   type CoarseMembrane,
   coarseMembrane,
-  neighbourTable,
+  type Membrane,
+  membrane,
   relaxMembrane,
   relaxWithCoarse,
 } from "./membrane";
@@ -61,8 +62,11 @@ type HarmonicFill = {
   values: Float32Array;
   border: number;
   started: boolean;
-  /** Per filled pixel, its four neighbours (west, east, north, south; -1 off the window). */
-  neighbours: Int32Array;
+  /**
+   * The filled pixels as a membrane problem: per filled pixel, its four neighbours (west, east,
+   * north, south; -1 off the window).
+   */
+  membrane: Membrane;
   /** Per filled pixel, its neighbours that are not filled (west, east, north, south). */
   around: Int32Array;
   coarse: CoarseMembrane;
@@ -135,14 +139,14 @@ function harmonicFill(
   pixels: Int32Array,
   fill: Uint8Array,
 ): HarmonicFill {
-  const neighbours = neighbourTable(width, height, pixels);
-  const around = neighbours.filter((j) => j >= 0 && !fill[j]);
+  const problem = membrane(width, height, pixels);
+  const around = problem.neighbours.filter((j) => j >= 0 && !fill[j]);
   return {
     lines: edgeLines(width, height, fill, pixels),
     values: new Float32Array(width * height),
     border: 0,
     started: false,
-    neighbours,
+    membrane: problem,
     around,
     coarse: coarseMembrane(width, height, pixels, around),
     previous: null,
@@ -205,9 +209,8 @@ function fillHarmonic(
     const i = pixels[k] as number;
     values[i] = state.started ? (state.values[i] ?? border) + shift : border;
   }
-  if (state.started)
-    relaxWithCoarse(values, pixels, state.neighbours, state.coarse, options.sweeps);
-  else relaxMembrane(values, pixels, state.neighbours, options.firstSweeps);
+  if (state.started) relaxWithCoarse(values, state.membrane, state.coarse, options.sweeps);
+  else relaxMembrane(values, state.membrane, options.firstSweeps);
   for (let k = 0; k < pixels.length; k++) {
     const i = pixels[k] as number;
     state.values[i] = values[i] as number;
