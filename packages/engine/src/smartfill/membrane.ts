@@ -4,6 +4,7 @@
  */
 
 import { setPixels } from "../pixel-masks";
+import { wavefrontOrder } from "./wavefronts";
 
 /**
  * Over-relaxation factor of the sweeps. The best for a hole n pixels across is about
@@ -46,12 +47,8 @@ export type Membrane = {
 
 /**
  * The membrane problem of `pixels` (masked, in scan order) in an image `width` x `height`, with
- * their neighbours (by default all four that are on the image). Its sweeps visit the pixels in
- * wavefronts, in order of x + 2y: each pixel still comes after its west and north neighbours and
- * before its east and south ones, so a sweep computes, to the bit, what a sweep in scan order
- * does. But the pixels visited one after the other are no longer next to each other, so none
- * waits on the one just computed: a scan-order sweep over a 231 x 167 logo's hole took 14 ns a
- * pixel, one in wavefronts 4.4.
+ * their neighbours (by default all four that are on the image); its sweeps visit the pixels in
+ * wavefronts (wavefronts.ts), which computes what sweeps in scan order do, three times quicker.
  */
 export function membrane(
   width: number,
@@ -59,22 +56,17 @@ export function membrane(
   pixels: Int32Array,
   neighbours = neighbourTable(width, height, pixels),
 ): Membrane {
-  const front = (i: number) => (i % width) + 2 * Math.floor(i / width);
-  // A counting sort by wavefront, stable: within one, the pixels stay in scan order.
-  const starts = new Int32Array(width + 2 * height + 1);
-  for (const i of pixels) starts[front(i) + 1] = (starts[front(i) + 1] as number) + 1;
-  for (let t = 1; t < starts.length; t++)
-    starts[t] = (starts[t] as number) + (starts[t - 1] as number);
-  const sweepPixels = new Int32Array(pixels.length);
+  const order = wavefrontOrder(width, height, pixels);
   const sweepNeighbours = new Int32Array(neighbours.length);
-  pixels.forEach((i, k) => {
-    const t = front(i);
-    const at = starts[t] as number;
-    starts[t] = at + 1;
-    sweepPixels[at] = i;
+  order.forEach((k, at) => {
     sweepNeighbours.set(neighbours.subarray(4 * k, 4 * k + 4), 4 * at);
   });
-  return { pixels, neighbours, sweepPixels, sweepNeighbours };
+  return {
+    pixels,
+    neighbours,
+    sweepPixels: order.map((k) => pixels[k] as number),
+    sweepNeighbours,
+  };
 }
 
 /**
