@@ -11,6 +11,7 @@
 
 import { dilate, setPixels } from "../pixel-masks";
 import { type BilinearTap, bilinearTap, placeTap, readTap, tapWithin } from "./bilinear";
+import { carriedWindow } from "./carry-window";
 import { type MarkModel, OPAQUE_MARK } from "./mark-model";
 import { cropWindow, type PlaneWindow } from "./mark-window";
 import {
@@ -23,14 +24,10 @@ import {
   relaxMembrane,
   startFromCoarse,
 } from "./membrane";
-import { fitMotionField } from "./motion-field";
+import { createMotionTracker, type MotionTracker } from "./motion-tracker";
 import { type ListWarp, pixelWarp } from "./pixel-warp";
-import { fitRingMotion, type Image, type Motion, NO_MOTION } from "./ring-motion";
+import type { Motion } from "./ring-motion";
 
-/** Luma pixels kept around the region, to fit the motion on and to bring the picture in from. */
-export const CARRY_MARGIN = 32;
-/** Pixels next to the region left out of the ring (the mark's soft edge, compression). */
-const RING_GAP = 2;
 /**
  * Frames kept to read a hidden pixel from: how far back its picture may have been seen. The
  * carried picture moves as the real one does; mixed with the spatial fill, or dropped as it
@@ -39,14 +36,6 @@ const RING_GAP = 2;
  */
 export const DEPTH = 120;
 const HISTORY_BYTES = 16 << 20;
-/** Mean absolute difference over the aligned ring above which the motion is lost (a cut). */
-const LOST = 14;
-/**
- * The motion is lost too when it explains less than this share of the ring's change, above
- * the noise: something else moves through the ring (a subject passing the mark).
- */
-const UNEXPLAINED = 0.8;
-const NOISE = 3;
 /**
  * A carried fill whose edge strays from the pixels next to it by more than MISFIT times the
  * picture's own step there, plus MISFIT_NOISE levels, is not what lies beneath: an object that
@@ -155,8 +144,14 @@ export function carriesFill(model: MarkModel): boolean {
   return model.opaqueShare > OPAQUE_MARK;
 }
 
-/** A carrier for an opaque mark's fill; none for a transparent mark (nothing is filled). */
-export function createCarrier(model: MarkModel): Carrier | null {
+/**
+ * A carrier for an opaque mark's fill; none for a transparent mark (nothing is filled). It
+ * follows the motion with `tracker`, by default one of its own.
+ */
+export function createCarrier(
+  model: MarkModel,
+  tracker: MotionTracker = createMotionTracker(model.window[0]),
+): Carrier | null {
   if (!carriesFill(model)) return null;
   const planes = model.window.map((window, plane) =>
     planeCarry(window, model.fill[plane] as Uint8Array),
@@ -164,31 +159,13 @@ export function createCarrier(model: MarkModel): Carrier | null {
   const bytes = planes.reduce((sum, { extended }) => sum + extended.width * extended.height, 0);
   const depth = Math.max(1, Math.min(DEPTH, Math.floor(HISTORY_BYTES / bytes)));
   for (const plane of planes) plane.depth = depth;
-  const luma = planes[0];
-  const ring = ringMask(luma);
-  let previousLuma: Image | null = null;
   /** The motion since the last frame; null on the first frame or when it was lost. */
   let motion: Motion | null = null;
   /** This frame's luma carry did not meet its surroundings: chroma is not carried either. */
   let misfit = false;
   return {
     track(frame) {
-      const { width, height } = luma.extended;
-      const current = { values: cropExtended(frame, luma), width, height };
-      // The last frame's affine motion is the guess; its field is fitted anew.
-      const { field: _field, ...guess } = motion ?? NO_MOTION;
-      motion = null;
-      if (previousLuma) {
-        const fit = fitRingMotion(previousLuma, current, ring, guess);
-        const unexplained = fit.residual > NOISE && fit.residual > UNEXPLAINED * fit.still;
-        if (fit.residual <= LOST && fit.used >= 64 && !unexplained) {
-          // What one affine motion leaves out (near and far things moving apart) is fitted
-          // cell by cell on top of it.
-          const field = fitMotionField(previousLuma, current, ring, fit.motion);
-          motion = field ? { ...fit.motion, field } : fit.motion;
-        }
-      }
-      previousLuma = current;
+      motion = tracker.track(frame);
     },
     carry(plane, frame, values) {
       if (plane === 0) misfit = false;
@@ -202,25 +179,9 @@ export function createCarrier(model: MarkModel): Carrier | null {
   };
 }
 
-/**
- * The rectangle of one plane a carrier reads: the region's window grown by the margin. Its
- * `inside` is left empty.
- */
-export function extendedWindow(window: PlaneWindow): PlaneWindow {
-  const { plane } = window;
-  const margin = CARRY_MARGIN >> plane.shift;
-  const x0 = Math.max(0, window.x0 - margin);
-  const y0 = Math.max(0, window.y0 - margin);
-  const width = Math.min(plane.width, window.x0 + window.width + margin) - x0;
-  const height = Math.min(plane.height, window.y0 + window.height + margin) - y0;
-  return { plane, x0, y0, width, height, inside: new Uint8Array(width * height) };
-}
-
 function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
-  const extended = extendedWindow(window);
-  const { x0, y0, width, height, inside } = extended;
-  const dx = window.x0 - x0;
-  const dy = window.y0 - y0;
+  const { extended, dx, dy } = carriedWindow(window);
+  const { width, height } = extended;
   // A chroma plane's shifts, fitted on luma, are halved.
   const shiftScale = 1 / (1 << extended.plane.shift);
   const holeMask = new Uint8Array(width * height);
@@ -229,9 +190,8 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
   for (let y = 0; y < window.height; y++) {
     for (let x = 0; x < window.width; x++) {
       const i = y * window.width + x;
-      const e = (y + dy) * width + x + dx;
-      inside[e] = window.inside[i] as number;
       if (!fill[i]) continue;
+      const e = (y + dy) * width + x + dx;
       holeMask[e] = 1;
       hole.push(e);
       holeInWindow.push(i);
@@ -309,12 +269,6 @@ function rimOf(
     rim[t + 2] = beyond >= 0 && !holeMask[beyond] ? beyond : -1;
   }
   return rim;
-}
-
-/** The extended luma window outside the region grown by RING_GAP: where motion is fitted. */
-function ringMask({ extended }: PlaneCarry): Uint8Array {
-  const grown = dilate(extended.inside, extended.width, extended.height, RING_GAP);
-  return grown.map((set) => 1 - set);
 }
 
 function cropExtended(frame: Uint8Array, carry: PlaneCarry): Float32Array {

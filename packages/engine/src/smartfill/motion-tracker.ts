@@ -1,0 +1,76 @@
+/**
+ * The camera's motion around a region, followed from frame to frame: the affine motion of a ring
+ * around the region (ring-motion.ts), with a field of shifts on top (motion-field.ts). It is what
+ * a carried fill moves by (carry-fill.ts), and depends on the frames alone, not on the mark, so
+ * a pass can start following it before the mark is learnt (fill-pass.ts).
+ */
+import { dilate } from "../pixel-masks";
+import { carriedWindow } from "./carry-window";
+import { cropWindow, type PlaneWindow } from "./mark-window";
+import { fitMotionField } from "./motion-field";
+import { fitRingMotion, type Image, type Motion, NO_MOTION } from "./ring-motion";
+
+/** Pixels next to the region left out of the ring (the mark's soft edge, compression). */
+const RING_GAP = 2;
+/** Mean absolute difference over the aligned ring above which the motion is lost (a cut). */
+const LOST = 14;
+/**
+ * The motion is lost too when it explains less than this share of the ring's change, above
+ * the noise: something else moves through the ring (a subject passing the mark).
+ */
+const UNEXPLAINED = 0.8;
+const NOISE = 3;
+
+export type MotionTracker = {
+  /**
+   * The motion since the frame tracked before this one: null on the first frame, or when the
+   * motion was lost.
+   */
+  track(frame: Uint8Array): Motion | null;
+};
+
+/**
+ * A tracker of the motion around a region, from its luma window: fitted on the carried window
+ * (carry-window.ts) outside the region grown by RING_GAP.
+ */
+export function createMotionTracker(window: PlaneWindow): MotionTracker {
+  const { extended } = carriedWindow(window);
+  const { width, height } = extended;
+  const ring = dilate(extended.inside, width, height, RING_GAP).map((set) => 1 - set);
+  let previous: Image | null = null;
+  let motion: Motion | null = null;
+  return {
+    track(frame) {
+      const current = { values: new Float32Array(cropWindow(frame, extended)), width, height };
+      // The last frame's affine motion is the guess; its field is fitted anew.
+      const { field: _field, ...guess } = motion ?? NO_MOTION;
+      motion = null;
+      if (previous) {
+        const fit = fitRingMotion(previous, current, ring, guess);
+        const unexplained = fit.residual > NOISE && fit.residual > UNEXPLAINED * fit.still;
+        if (fit.residual <= LOST && fit.used >= 64 && !unexplained) {
+          // What one affine motion leaves out (near and far things moving apart) is fitted
+          // cell by cell on top of it.
+          const field = fitMotionField(previous, current, ring, fit.motion);
+          motion = field ? { ...fit.motion, field } : fit.motion;
+        }
+      }
+      previous = current;
+      return motion;
+    },
+  };
+}
+
+/**
+ * A tracker that gives `motions`, those `rest` found over the first frames, for those frames
+ * again, then goes on with `rest`.
+ */
+export function trackedAhead(
+  motions: readonly (Motion | null)[],
+  rest: MotionTracker,
+): MotionTracker {
+  let next = 0;
+  return {
+    track: (frame) => (next < motions.length ? (motions[next++] ?? null) : rest.track(frame)),
+  };
+}
