@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { MediaInfo, Method } from "@wr/contracts";
 import { probeMedia, processVideo } from "../src/index";
-import { BEE, LIMITS, scratchDir } from "./clips";
+import { BEE, childMediaProcesses, LIMITS, scratchDir } from "./clips";
 import {
   makeReference,
   measureRemoval,
@@ -28,9 +29,13 @@ afterAll(() => dir.remove());
 
 const results = new Map<Method, RemovalMeasure>();
 
+/** Past any first pass (smartfill's learning and fill passes end at 60%), frames are written. */
+const WRITING = 65;
+
 async function run(method: Method) {
   const output = join(dir.path, `${method}.mp4`);
   const progress: number[] = [];
+  let whileWriting: string[] | null = null;
   await processVideo({
     inputPath: BEE,
     outputPath: output,
@@ -38,12 +43,16 @@ async function run(method: Method) {
     method,
     rectangles: SCENARIO_RECTANGLES,
     timeoutMs: TIMEOUT,
-    onProgress: (percent) => progress.push(percent),
+    onProgress: (percent) => {
+      progress.push(percent);
+      if (percent >= WRITING && !whileWriting) whileWriting = childMediaProcesses();
+    },
   });
   const facts = await describeVideo(output);
   const measured = await measureRemoval(reference, output, media, method);
   results.set(method, measured);
-  return { facts, progress, measured };
+  const leftOver = readdirSync(dir.path).filter((name) => !name.endsWith(".mp4"));
+  return { facts, progress, measured, whileWriting, leftOver };
 }
 
 describe.each(["black", "delogo", "blur", "pixelate", "smartfill"] as const)(
@@ -52,7 +61,7 @@ describe.each(["black", "delogo", "blur", "pixelate", "smartfill"] as const)(
     test(
       "keeps size, frames, frame rate, duration and audio; changes nothing outside the areas",
       async () => {
-        const { facts, progress, measured } = await run(method);
+        const { facts, progress, measured, whileWriting, leftOver } = await run(method);
         expect(facts.width).toBe(1280);
         expect(facts.height).toBe(720);
         expect(facts.videoCodec).toBe("h264");
@@ -64,6 +73,10 @@ describe.each(["black", "delogo", "blur", "pixelate", "smartfill"] as const)(
         expect(progress).toEqual([...progress].sort((a, b) => a - b));
         expect(measured.untouched.framesB).toBe(facts.frames);
         expect(measured.untouched.psnr).toBeGreaterThanOrEqual(40);
+        // One ffmpeg at work as the frames are written: smartfill reads back the frames its
+        // first pass decoded rather than decoding them again. Its scratch files are gone.
+        expect(whileWriting).toHaveLength(1);
+        expect(leftOver).toEqual([]);
       },
       TIMEOUT,
     );

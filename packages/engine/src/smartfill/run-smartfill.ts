@@ -8,6 +8,7 @@ import { startTool, type ToolExit } from "../ffmpeg/start-tool";
 import { ffmpegFailure, hidePaths, stoppedError } from "../ffmpeg/tool-failure";
 import { reportProgress } from "../report-progress";
 import { type RunContext, runPaths } from "../run-context";
+import { type DecodedFrames, keepDecodedFrames } from "./decoded-frames";
 import { carriedRegions, carriedWindows, type FillPasses, runFillPasses } from "./fill-passes";
 import { eachFrame, type FrameTransform } from "./frame-transform";
 import { createMarkLearner, type LearntMarks, sampleStep } from "./learn-marks";
@@ -45,13 +46,13 @@ export function smartfillFrom(
 /**
  * The first pass: every frame is decoded; frames spread over the video have the regions'
  * surroundings kept, and each region's mark is learnt from them; every frame has the windows
- * a carried fill reads put in `spool`. Memory is bounded by the sample count and the windows'
- * size, whatever the video's length.
+ * a carried fill reads put in `spool`, and is kept whole in `decoded`. Memory is bounded by the
+ * sample count and the windows' size, whatever the video's length.
  */
 export async function learnMarks(
   run: RunContext,
   deadline: Deadline,
-  spool?: WindowSpool,
+  { spool, decoded }: { spool?: WindowSpool; decoded?: DecodedFrames } = {},
 ): Promise<LearntMarks> {
   const signal = deadline.signal;
   const layout = yuv420Layout(run.media.width, run.media.height);
@@ -65,6 +66,7 @@ export async function learnMarks(
     paths: runPaths(run),
     onFrame(frame, index) {
       spool?.add(frame);
+      decoded?.add(frame);
       if (index % step === 0) learner.add(frame);
       reportProgress(
         run.onProgress,
@@ -97,11 +99,20 @@ export async function runSmartfill(run: RunContext, transform?: FrameTransform):
     await encodeThrough(run, deadline, chosen);
   } finally {
     chosen.passes?.remove();
+    chosen.decoded?.remove();
   }
 }
 
-/** The transform the frames go through, where its progress starts, and the fill passes. */
-type Chosen = { transform: FrameTransform; start: number; passes?: FillPasses };
+/**
+ * The transform the frames go through, where its progress starts, the fill passes, and the
+ * frames as the first pass decoded them, when it kept them.
+ */
+type Chosen = {
+  transform: FrameTransform;
+  start: number;
+  passes?: FillPasses;
+  decoded?: DecodedFrames;
+};
 
 /**
  * The passes before the frames are written: learning, and the fill passes when a fill is
@@ -113,12 +124,20 @@ async function prepare(run: RunContext, deadline: Deadline): Promise<Chosen> {
     spoolWindows(run),
     run.media.frameCount,
   );
-  // The fill passes read the spool while the frames are written; they delete it after.
-  let passed = false;
+  const { frameSize } = yuv420Layout(run.media.width, run.media.height);
+  const decoded = keepDecodedFrames(`${run.outputPath}.decoded`, frameSize, run.media.frameCount);
+  // The fill passes read the spool while the frames are written, and delete it after; the
+  // decoded frames are deleted once the frames are written.
+  let chosen: Chosen | null = null;
   try {
-    const marks = await learnMarks(run, deadline, spool ?? undefined);
+    const marks = await learnMarks(run, deadline, {
+      ...(spool ? { spool } : {}),
+      ...(decoded ? { decoded } : {}),
+    });
+    const written = decoded?.complete ? { decoded } : {};
     if (!spool?.complete || !carriedRegions(marks).some(Boolean)) {
-      return { transform: smartfillFrom(run, marks), start: LEARNING_SHARE };
+      chosen = { transform: smartfillFrom(run, marks), start: LEARNING_SHARE, ...written };
+      return chosen;
     }
     const twoWay = await smartfillBothWays(run, marks, spool, deadline, (share) =>
       reportProgress(
@@ -126,10 +145,11 @@ async function prepare(run: RunContext, deadline: Deadline): Promise<Chosen> {
         LEARNING_SHARE + Math.floor(share * (PASSES_END - LEARNING_SHARE)),
       ),
     );
-    passed = true;
-    return { ...twoWay, start: PASSES_END };
+    chosen = { ...twoWay, start: PASSES_END, ...written };
+    return chosen;
   } finally {
-    if (!passed) spool?.remove();
+    if (!chosen?.passes) spool?.remove();
+    if (!chosen?.decoded) decoded?.remove();
   }
 }
 
@@ -154,14 +174,12 @@ export function spoolWindows(run: FillTarget) {
   return run.regions.flatMap((region) => carriedWindows(markWindow(layout, region)));
 }
 
-/** Decoder -> transform -> encoder; the deadline is disposed of once they are done. */
+/**
+ * Frames (kept by the first pass, or decoded again) -> transform -> encoder; the deadline is
+ * disposed of once they are done.
+ */
 async function encodeThrough(run: RunContext, deadline: Deadline, chosen: Chosen): Promise<void> {
-  const layout = yuv420Layout(run.media.width, run.media.height);
-  const decoder = startTool(ffmpegPath(), decodeArgs(run.media, run.inputPath), {
-    stdin: "ignore",
-    stdout: "pipe",
-    signal: deadline.signal,
-  });
+  const source = frameSource(run, deadline, chosen);
   const encoder = startTool(
     ffmpegPath(),
     encodeFromPipeArgs(run.media, run.inputPath, run.outputPath),
@@ -169,12 +187,12 @@ async function encodeThrough(run: RunContext, deadline: Deadline, chosen: Chosen
   );
   let pipelineError: unknown = null;
   try {
-    await pump(decoder, encoder, chosen, layout.frameSize, run);
+    await pump(source, encoder, chosen, run);
   } catch (error) {
     pipelineError = error;
     deadline.abort(new PipelineBroken());
   }
-  const [decoded, encoded] = await Promise.all([decoder.exit, encoder.exit]);
+  const [decoded, encoded] = await Promise.all([source.exit, encoder.exit]);
   deadline.dispose();
   const failure = pipelineFailure(decoded, encoded, pipelineError, runPaths(run));
   if (failure) throw failure;
@@ -183,15 +201,38 @@ async function encodeThrough(run: RunContext, deadline: Deadline, chosen: Chosen
 
 type Tool = ReturnType<typeof startTool>;
 
+/** The frames to write, and how their decoder ended (no decoder ran: as if it ended well). */
+type FrameSource = { frames: AsyncIterable<Uint8Array>; exit: Promise<ToolExit> };
+
+/** The frames the first pass kept (see decoded-frames.ts), or else a decoder of them again. */
+function frameSource(run: RunContext, deadline: Deadline, chosen: Chosen): FrameSource {
+  if (chosen.decoded) {
+    return {
+      frames: chosen.decoded.frames(),
+      exit: Promise.resolve({ code: 0, stoppedBecause: undefined, stderrTail: "" }),
+    };
+  }
+  const decoder = startTool(ffmpegPath(), decodeArgs(run.media, run.inputPath), {
+    stdin: "ignore",
+    stdout: "pipe",
+    signal: deadline.signal,
+  });
+  const { frameSize } = yuv420Layout(run.media.width, run.media.height);
+  async function* frames() {
+    if (!decoder.stdout) throw new Error("ffmpeg's output pipe is missing");
+    yield* readFrames(decoder.stdout, frameSize);
+  }
+  return { frames: frames(), exit: decoder.exit };
+}
+
 async function pump(
-  decoder: Tool,
+  source: FrameSource,
   encoder: Tool,
   { transform, start }: Chosen,
-  frameSize: number,
   run: RunContext,
 ): Promise<void> {
-  if (!decoder.stdout || !encoder.stdin) throw new Error("ffmpeg pipes are missing");
-  const frames = transform(readFrames(decoder.stdout, frameSize));
+  if (!encoder.stdin) throw new Error("ffmpeg's input pipe is missing");
+  const frames = transform(source.frames);
   const total = Math.max(1, run.media.frameCount);
   let written = 0;
   let reported = -1;
@@ -204,7 +245,7 @@ async function pump(
       reportProgress(run.onProgress, percent);
     }
   }
-  const decoded = await decoder.exit;
+  const decoded = await source.exit;
   if (decoded.code !== 0) throw new PipelineBroken();
   if (written === 0) throw new Error("The video has no frames we could decode");
   encoder.stdin.end();
