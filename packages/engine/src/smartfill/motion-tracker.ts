@@ -1,8 +1,7 @@
 /**
  * The camera's motion around a region, followed from frame to frame: the affine motion of a ring
  * around the region (ring-motion.ts), with a field of shifts on top (motion-field.ts). It is what
- * a carried fill moves by (carry-fill.ts), and depends on the frames alone, not on the mark, so
- * a pass can start following it before the mark is learnt (fill-pass.ts).
+ * a carried fill moves by (carry-fill.ts), and depends on the frames alone, not on the mark.
  */
 import { dilate } from "../pixel-masks";
 import { carriedWindow } from "./carry-window";
@@ -58,19 +57,5 @@ export function createMotionTracker(window: PlaneWindow): MotionTracker {
       previous = current;
       return motion;
     },
-  };
-}
-
-/**
- * A tracker that gives `motions`, those `rest` found over the first frames, for those frames
- * again, then goes on with `rest`.
- */
-export function trackedAhead(
-  motions: readonly (Motion | null)[],
-  rest: MotionTracker,
-): MotionTracker {
-  let next = 0;
-  return {
-    track: (frame) => (next < motions.length ? (motions[next++] ?? null) : rest.track(frame)),
   };
 }
