@@ -7,11 +7,16 @@
  * keeps FREE_BYTES free besides; otherwise the frames are decoded again.
  */
 import { statfsSync } from "node:fs";
+import { totalmem } from "node:os";
 import { dirname } from "node:path";
 import { createRecordFile, type RecordFile } from "./record-file";
 
-/** The most the decoded frames may take: 1,500 frames of 720p, 690 of 1080p. */
-export const DECODED_BYTES = 2 * 1024 ** 3;
+/**
+ * The most the decoded frames may take: 2 GiB (1,500 frames of 720p, 690 of 1080p), and an
+ * eighth of the memory, so that the disk's cache holds them from their writing to their reading
+ * back: on a machine with little memory the first pass could otherwise wait on the disk.
+ */
+export const DECODED_BYTES = Math.min(2 * 1024 ** 3, totalmem() / 8);
 /** Disk left free besides them, for the output and the other jobs' files. */
 const FREE_BYTES = 4 * 1024 ** 3;
 
