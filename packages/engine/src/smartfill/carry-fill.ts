@@ -13,7 +13,7 @@ import { dilate, setPixels } from "../pixel-masks";
 import { type BilinearTap, bilinearTap, placeTap, readTap, tapWithin } from "./bilinear";
 import { carriedWindow } from "./carry-window";
 import { type MarkModel, OPAQUE_MARK } from "./mark-model";
-import { cropWindow, type PlaneWindow } from "./mark-window";
+import { cropValues, type PlaneWindow } from "./mark-window";
 import {
   aroundOf,
   type CoarseMembrane,
@@ -266,10 +266,6 @@ function rimOf(
   return rim;
 }
 
-function cropExtended(frame: Uint8Array, carry: PlaneCarry): Float32Array {
-  return new Float32Array(cropWindow(frame, carry.extended));
-}
-
 /**
  * Carries one plane's fill, when there is a motion to carry it by. With `check`, a carried fill
  * that does not meet its surroundings (see MISFIT) is dropped, and false returned.
@@ -283,7 +279,7 @@ function carryPlane(
 ): boolean {
   const { hole, holeInWindow, window, dx, dy, history } = carry;
   const { width } = carry.extended;
-  const current = cropExtended(frame, carry);
+  const current = cropValues(frame, carry.extended);
   carry.found.fill(0);
   // The current frame as the unblender left it: corrected inside the region, spatially filled.
   for (let y = 0; y < window.height; y++) {

@@ -86,6 +86,11 @@ export function cropWindow(frame: Uint8Array, window: PlaneWindow): Uint8Array {
   return out;
 }
 
+/** A window's pixels, as values to compute with. */
+export function cropValues(frame: Uint8Array, window: PlaneWindow): Float32Array {
+  return new Float32Array(cropWindow(frame, window));
+}
+
 /** Luma and chroma pixels of some windows in all: the size of what `cutWindows` copies. */
 export function windowsSize(windows: readonly PlaneWindow[]): number {
   return windows.reduce((sum, { width, height }) => sum + width * height, 0);

@@ -5,7 +5,7 @@
  */
 import { dilate } from "../pixel-masks";
 import { carriedWindow } from "./carry-window";
-import { cropWindow, type PlaneWindow } from "./mark-window";
+import { cropValues, type PlaneWindow } from "./mark-window";
 import { fitMotionField } from "./motion-field";
 import { fitRingMotion, type Image, type Motion, NO_MOTION } from "./ring-motion";
 
@@ -40,7 +40,7 @@ export function createMotionTracker(window: PlaneWindow): MotionTracker {
   let motion: Motion | null = null;
   return {
     track(frame) {
-      const current = { values: new Float32Array(cropWindow(frame, extended)), width, height };
+      const current = { values: cropValues(frame, extended), width, height };
       // The last frame's affine motion is the guess; its field is fitted anew.
       const { field: _field, ...guess } = motion ?? NO_MOTION;
       motion = null;

@@ -52,7 +52,7 @@ export function smartfillFrom(
 export async function learnMarks(
   run: RunContext,
   deadline: Deadline,
-  { spool, decoded }: { spool?: WindowSpool; decoded?: DecodedFrames } = {},
+  { spool, decoded }: { spool?: WindowSpool | null; decoded?: DecodedFrames | null } = {},
 ): Promise<LearntMarks> {
   const signal = deadline.signal;
   const layout = yuv420Layout(run.media.width, run.media.height);
@@ -130,10 +130,7 @@ async function prepare(run: RunContext, deadline: Deadline): Promise<Chosen> {
   // decoded frames are deleted once the frames are written.
   let chosen: Chosen | null = null;
   try {
-    const marks = await learnMarks(run, deadline, {
-      ...(spool ? { spool } : {}),
-      ...(decoded ? { decoded } : {}),
-    });
+    const marks = await learnMarks(run, deadline, { spool, decoded });
     const written = decoded?.complete ? { decoded } : {};
     if (!spool?.complete || !carriedRegions(marks).some(Boolean)) {
       chosen = { transform: smartfillFrom(run, marks), start: LEARNING_SHARE, ...written };
