@@ -78,13 +78,21 @@ describe("the spool of the windows around the regions", () => {
 });
 
 describe("the backward fill mixed into the forward one", () => {
+  // A window of six pixels; the filled ones are 1, 2, 4 and 5.
+  const pixels = Int32Array.of(1, 2, 4, 5);
+  const back = Uint8Array.of(0, 50, 50, 0, 50, 50);
+
   test("gives the mean where both found the picture, the backward one where only it did", () => {
-    // A window of six pixels; the filled ones are 1, 2, 4 and 5.
-    const pixels = Int32Array.of(1, 2, 4, 5);
     const values = Float32Array.of(9, 100, 100, 9, 100, 100);
-    const back = Uint8Array.of(0, 50, 50, 0, 50, 50);
     // Found: forward and backward, backward only, forward only, neither.
     mixBackward(values, pixels, Uint8Array.of(1, 0, 1, 0), back, Uint8Array.of(1, 1, 0, 0));
     expect([...values]).toEqual([9, 75, 50, 9, 100, 100]);
+  });
+
+  test("weighs each pass's picture by the inverse of its age", () => {
+    const values = Float32Array.of(9, 100, 100, 9, 100, 100);
+    // Forward seen 1 and 4 frames ago, backward 3 and 4: weights 3:1 and 1:1.
+    mixBackward(values, pixels, Uint8Array.of(1, 4, 0, 0), back, Uint8Array.of(3, 4, 0, 0));
+    expect([...values]).toEqual([9, 87.5, 75, 9, 100, 100]);
   });
 });

@@ -68,13 +68,16 @@ const LEAST_TESTED = 16;
  */
 const SWEEPS = 12;
 const FIRST_SWEEPS = 24;
+/** The largest age a carried picture is given: it is recorded in a byte (fill-record.ts). */
+export const AGE_CAP = 255;
 
 export type Carrier = {
   /** Fits the camera's motion since the last frame; once per frame, before `carry`. */
   track(frame: Uint8Array): void;
   /**
    * Mixes the carried fill into the filled pixels of one plane's window values. Returns, per
-   * filled pixel in scan order, 1 where it was carried (its picture was found) this frame.
+   * filled pixel in scan order, the age of its picture where it was carried (found) this frame:
+   * how many frames ago it was seen, at most AGE_CAP; 0 where it was not carried.
    */
   carry(plane: 0 | 1 | 2, frame: Uint8Array, values: Float32Array): Uint8Array;
 };
@@ -135,7 +138,10 @@ type PlaneCarry = {
   seamStarted: boolean;
   /** The seam's coarse problem, which a restarted seam starts from. */
   coarse: CoarseMembrane;
-  /** Per filled pixel, 1 where its picture was found this frame (none once the carry is dropped). */
+  /**
+   * Per filled pixel, the age of its picture where it was found this frame (see Carrier's
+   * `carry`); 0 elsewhere, and everywhere once the carry is dropped.
+   */
   found: Uint8Array;
 };
 
@@ -364,7 +370,7 @@ function findSources(
       continue;
     }
     carried[k] = foundValue(carry, f, tap);
-    carry.found[k] = 1;
+    carry.found[k] = Math.min(AGE_CAP, age);
     found++;
   }
   return found;

@@ -3,9 +3,9 @@
  * mark after a frame as often as before it, and the first frames of a shot have nothing before
  * them to carry from. So the fill runs over the video twice, forwards and backwards, each pass
  * recording per frame its window as corrected and filled, and which filled pixels it found
- * (carried); the frames written then take the forward pass's window with, on the filled
- * pixels, the mean of the two passes where both found the picture and the backward pass's
- * where only it did (see `mixBackward`).
+ * (carried) and how many frames ago their picture was seen; the frames written then take the
+ * forward pass's window with, on the filled pixels, a mean of the two passes where both found
+ * the picture and the backward pass's where only it did (see `mixBackward`).
  *
  * On the opaque logos of the bench seed this took the median from 22.41 dB to 22.58 and the
  * median flicker to -0.32 (a handheld flower shot 23.8 -> 24.8, a dashcam 28.2 -> 32.2).
@@ -23,7 +23,8 @@ import { mixWithInput, writeWindow, writtenPixels } from "./unblend";
 
 /**
  * Called by an unblender with a plane's window values of frame `index` once its fill is carried;
- * `found` says, per filled pixel in scan order, which were carried.
+ * `found` gives, per filled pixel in scan order, the age of its carried picture (0: not carried;
+ * see Carrier's `carry`).
  */
 export type FillRecorder = (
   index: number,
@@ -34,7 +35,7 @@ export type FillRecorder = (
 
 /**
  * Where things sit in a record: a first byte set when the frame was filled (it showed the
- * mark), then each plane's window values, then each plane's found flags.
+ * mark), then each plane's window values, then each plane's ages of the pictures found.
  */
 type RecordLayout = { values: number[]; found: number[]; size: number };
 
@@ -74,8 +75,13 @@ export function recordingFills(file: RecordFile, model: MarkModel): FillRecorder
 
 /**
  * Mixes the backward pass's fill into the forward one's: per filled pixel (`pixels`, window
- * indices), the mean where both found the picture, the backward value where only it did; the
- * forward value stays elsewhere.
+ * indices), where both found the picture, their mean weighted by the inverse of its age in each
+ * (a picture carried over fewer frames has strayed less); the backward value where only it did;
+ * the forward value stays elsewhere. `found` and `backFound` are the passes' ages (0: not found).
+ *
+ * On the bench seed's opaque logos, against the plain mean: a handheld flower shot 25.71 dB ->
+ * 25.84, a dashcam 32.02 -> 32.19, the others the same within 0.03 dB. Weighted by the inverse
+ * of the age squared, the flower scored 25.77.
  */
 export function mixBackward(
   values: Float32Array,
@@ -85,10 +91,13 @@ export function mixBackward(
   backFound: Uint8Array,
 ): void {
   for (let k = 0; k < pixels.length; k++) {
-    if (backFound[k] !== 1) continue;
+    const backAge = backFound[k] as number;
+    if (backAge === 0) continue;
     const i = pixels[k] as number;
     const value = back[i] as number;
-    values[i] = found[k] === 1 ? 0.5 * ((values[i] as number) + value) : value;
+    const age = found[k] as number;
+    values[i] =
+      age === 0 ? value : (backAge * (values[i] as number) + age * value) / (age + backAge);
   }
 }
 
