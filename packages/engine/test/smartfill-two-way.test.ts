@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mixBackward } from "../src/smartfill/fill-record";
 import { markWindow } from "../src/smartfill/mark-window";
-import { createSpatialSeam } from "../src/smartfill/spatial-seam";
 import { createRecordFile } from "../src/smartfill/record-file";
+import { createSpatialSeam } from "../src/smartfill/spatial-seam";
 import { createWindowSpool, SPOOL_BYTES } from "../src/smartfill/window-spool";
 import { layout, REGION } from "./synthetic-footage";
 
@@ -92,9 +92,12 @@ describe("the backward fill mixed into the forward one", () => {
 
   test("weighs each pass's picture by the inverse of its age", () => {
     const values = Float32Array.of(9, 100, 100, 9, 100, 100);
-    // Forward seen 1 and 4 frames ago, backward 3 and 4: weights 3:1 and 1:1.
-    mixBackward(values, pixels, Uint8Array.of(1, 4, 0, 0), back, Uint8Array.of(3, 4, 0, 0));
-    expect([...values]).toEqual([9, 87.5, 75, 9, 100, 100]);
+    // Forward seen 1 and 4 frames ago, backward 3 and 4, then backward only (5 frames ago).
+    const ages = Uint8Array.of(1, 4, 0, 0);
+    mixBackward(values, pixels, ages, back, Uint8Array.of(3, 4, 5, 0));
+    // Weights 3:1 and 1:1; the ages left are those of the pictures taken.
+    expect([...values]).toEqual([9, 87.5, 75, 9, 50, 100]);
+    expect([...ages]).toEqual([1, 4, 5, 0]);
   });
 });
 
