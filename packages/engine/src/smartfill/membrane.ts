@@ -18,14 +18,16 @@ const OMEGA = 1.9;
  * indices (west, east, north, south); -1 off the image.
  */
 export function neighbourTable(width: number, height: number, pixels: Int32Array): Int32Array {
-  const table = new Int32Array(pixels.length * 4).fill(-1);
-  pixels.forEach((i, k) => {
-    const x = i % width;
-    if (x > 0) table[4 * k] = i - 1;
-    if (x + 1 < width) table[4 * k + 1] = i + 1;
-    if (i >= width) table[4 * k + 2] = i - width;
-    if (i + width < width * height) table[4 * k + 3] = i + width;
-  });
+  const table = new Int32Array(pixels.length * 4);
+  const size = width * height;
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k] as number;
+    const x = i - ((i / width) | 0) * width;
+    table[4 * k] = x > 0 ? i - 1 : -1;
+    table[4 * k + 1] = x + 1 < width ? i + 1 : -1;
+    table[4 * k + 2] = i >= width ? i - width : -1;
+    table[4 * k + 3] = i + width < size ? i + width : -1;
+  }
   return table;
 }
 
@@ -57,16 +59,15 @@ export function membrane(
   neighbours = neighbourTable(width, height, pixels),
 ): Membrane {
   const order = wavefrontOrder(width, height, pixels);
+  const sweepPixels = new Int32Array(order.length);
   const sweepNeighbours = new Int32Array(neighbours.length);
-  order.forEach((k, at) => {
-    sweepNeighbours.set(neighbours.subarray(4 * k, 4 * k + 4), 4 * at);
-  });
-  return {
-    pixels,
-    neighbours,
-    sweepPixels: order.map((k) => pixels[k] as number),
-    sweepNeighbours,
-  };
+  for (let at = 0; at < order.length; at++) {
+    const k = order[at] as number;
+    sweepPixels[at] = pixels[k] as number;
+    for (let side = 0; side < 4; side++)
+      sweepNeighbours[4 * at + side] = neighbours[4 * k + side] as number;
+  }
+  return { pixels, neighbours, sweepPixels, sweepNeighbours };
 }
 
 /**

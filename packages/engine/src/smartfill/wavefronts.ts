@@ -14,17 +14,23 @@
  * order of their wavefronts; within one, in scan order.
  */
 export function wavefrontOrder(width: number, height: number, pixels: Int32Array): Int32Array {
-  const front = (i: number) => (i % width) + 2 * Math.floor(i / width);
+  const fronts = new Int32Array(pixels.length);
   // A counting sort: the pixels before each wavefront's first.
   const starts = new Int32Array(width + 2 * height + 1);
-  for (const i of pixels) starts[front(i) + 1] = (starts[front(i) + 1] as number) + 1;
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k] as number;
+    const y = (i / width) | 0;
+    const t = i + (2 - width) * y;
+    fronts[k] = t;
+    starts[t + 1] = (starts[t + 1] as number) + 1;
+  }
   for (let t = 1; t < starts.length; t++)
     starts[t] = (starts[t] as number) + (starts[t - 1] as number);
   const order = new Int32Array(pixels.length);
-  pixels.forEach((i, k) => {
-    const t = front(i);
+  for (let k = 0; k < pixels.length; k++) {
+    const t = fronts[k] as number;
     order[starts[t] as number] = k;
     starts[t] = (starts[t] as number) + 1;
-  });
+  }
   return order;
 }
