@@ -30,52 +30,52 @@ export type SpatialSeam = (values: Float32Array, found: Uint8Array) => void;
 
 /** The seam of a plane's window `width` x `height` whose filled pixels are `pixels`. */
 export function createSpatialSeam(width: number, height: number, pixels: Int32Array): SpatialSeam {
-  /** The membrane added last frame, on its spatially filled pixels (0 elsewhere). */
+  /**
+   * The membrane on the spatially filled pixels, and its boundary on the carried ones next to
+   * them; kept as the next frame's start (0 off the hole). Dropped when a frame has no seam.
+   */
   const seam = new Float32Array(width * height);
-  const work = new Float32Array(width * height);
+  let started = false;
   const carried = new Uint8Array(width * height);
+  const spatial = new Int32Array(pixels.length);
   /**
    * Per carried pixel next to spatially filled ones, how many: its mismatch with each is summed
-   * in `work`, then averaged.
+   * in `seam`, then averaged.
    */
   const count = new Uint8Array(width * height);
   return (values, found) => {
-    const spatial: number[] = [];
+    let spatials = 0;
     for (let k = 0; k < pixels.length; k++) {
       const i = pixels[k] as number;
       carried[i] = found[k] === 0 ? 0 : 1;
-      if (found[k] === 0) spatial.push(i);
+      if (found[k] === 0) spatial[spatials++] = i;
     }
-    if (spatial.length === 0 || spatial.length === pixels.length) {
-      seam.fill(0);
+    if (spatials === 0 || spatials === pixels.length) {
+      started = false;
       return;
     }
-    const problem = membrane(width, height, Int32Array.from(spatial));
-    const { neighbours } = problem;
-    work.set(seam);
+    const problem = membrane(width, height, spatial.slice(0, spatials));
+    const { pixels: unfound, neighbours } = problem;
+    if (!started) for (const i of unfound) seam[i] = 0;
     // The boundary: each carried neighbour takes its mismatch with the spatial fill beside it.
-    for (let k = 0; k < spatial.length; k++) {
+    for (let k = 0; k < spatials; k++) {
       for (let side = 0; side < 4; side++) {
         const n = neighbours[4 * k + side] as number;
         if (n < 0 || !carried[n]) continue;
-        if (count[n] === 0) work[n] = 0;
-        work[n] =
-          (work[n] as number) + (values[n] as number) - (values[spatial[k] as number] as number);
+        if (count[n] === 0) seam[n] = 0;
+        seam[n] =
+          (seam[n] as number) + (values[n] as number) - (values[unfound[k] as number] as number);
         count[n] = (count[n] as number) + 1;
       }
     }
     for (let k = 0; k < neighbours.length; k++) {
       const n = neighbours[k] as number;
       if (n < 0 || count[n] === 0) continue;
-      work[n] = (work[n] as number) / (count[n] as number);
+      seam[n] = (seam[n] as number) / (count[n] as number);
       count[n] = 0;
     }
-    relaxMembrane(work, problem, SWEEPS);
-    seam.fill(0);
-    for (const i of spatial) {
-      const shift = work[i] as number;
-      seam[i] = shift;
-      values[i] = (values[i] as number) + shift;
-    }
+    relaxMembrane(seam, problem, SWEEPS);
+    started = true;
+    for (const i of unfound) values[i] = (values[i] as number) + (seam[i] as number);
   };
 }
