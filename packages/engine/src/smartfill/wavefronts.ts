@@ -20,7 +20,7 @@ export function wavefrontOrder(width: number, height: number, pixels: Int32Array
   for (let k = 0; k < pixels.length; k++) {
     const i = pixels[k] as number;
     const y = (i / width) | 0;
-    const t = i + (2 - width) * y;
+    const t = i - y * width + 2 * y;
     fronts[k] = t;
     starts[t + 1] = (starts[t + 1] as number) + 1;
   }
