@@ -116,7 +116,9 @@ describe("the spatial fill's seam with the carried picture", () => {
     for (const digits of [-0.3, 1]) {
       const values = row();
       seam(values, carried);
-      values.forEach((value, i) => expect(value).toBeCloseTo(expected[i] as number, digits));
+      values.forEach((value, i) => {
+        expect(value).toBeCloseTo(expected[i] as number, digits);
+      });
     }
   });
 
