@@ -33,6 +33,7 @@ import type { Motion } from "./ring-motion";
  * carried picture moves as the real one does; mixed with the spatial fill, or dropped as it
  * ages, it would change less than the real picture from frame to frame. Fewer are kept where
  * they would take more than HISTORY_BYTES (a region and its margin over about 90,000 pixels).
+ * At most 255: a picture's age is recorded in a byte (fill-record.ts).
  */
 export const DEPTH = 120;
 const HISTORY_BYTES = 16 << 20;
@@ -68,8 +69,6 @@ const LEAST_TESTED = 16;
  */
 const SWEEPS = 12;
 const FIRST_SWEEPS = 24;
-/** The largest age a carried picture is given: it is recorded in a byte (fill-record.ts). */
-export const AGE_CAP = 255;
 
 export type Carrier = {
   /** Fits the camera's motion since the last frame; once per frame, before `carry`. */
@@ -77,7 +76,7 @@ export type Carrier = {
   /**
    * Mixes the carried fill into the filled pixels of one plane's window values. Returns, per
    * filled pixel in scan order, the age of its picture where it was carried (found) this frame:
-   * how many frames ago it was seen, at most AGE_CAP; 0 where it was not carried.
+   * how many frames ago it was seen (at most DEPTH); 0 where it was not carried.
    */
   carry(plane: 0 | 1 | 2, frame: Uint8Array, values: Float32Array): Uint8Array;
 };
@@ -370,7 +369,7 @@ function findSources(
       continue;
     }
     carried[k] = foundValue(carry, f, tap);
-    carry.found[k] = Math.min(AGE_CAP, age);
+    carry.found[k] = age;
     found++;
   }
   return found;

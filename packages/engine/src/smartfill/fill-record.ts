@@ -77,7 +77,8 @@ export function recordingFills(file: RecordFile, model: MarkModel): FillRecorder
  * Mixes the backward pass's fill into the forward one's: per filled pixel (`pixels`, window
  * indices), where both found the picture, their mean weighted by the inverse of its age in each
  * (a picture carried over fewer frames has strayed less); the backward value where only it did;
- * the forward value stays elsewhere. `found` and `backFound` are the passes' ages (0: not found).
+ * the forward value stays elsewhere. `ages` and `backAges` are the passes' ages of the pictures
+ * found (0: not found).
  *
  * On the bench seed's opaque logos, against the plain mean: a handheld flower shot 25.71 dB ->
  * 25.84, a dashcam 32.02 -> 32.19, the others the same within 0.03 dB. Weighted by the inverse
@@ -86,16 +87,16 @@ export function recordingFills(file: RecordFile, model: MarkModel): FillRecorder
 export function mixBackward(
   values: Float32Array,
   pixels: Int32Array,
-  found: Uint8Array,
+  ages: Uint8Array,
   back: Uint8Array,
-  backFound: Uint8Array,
+  backAges: Uint8Array,
 ): void {
   for (let k = 0; k < pixels.length; k++) {
-    const backAge = backFound[k] as number;
+    const backAge = backAges[k] as number;
     if (backAge === 0) continue;
     const i = pixels[k] as number;
     const value = back[i] as number;
-    const age = found[k] as number;
+    const age = ages[k] as number;
     values[i] =
       age === 0 ? value : (backAge * (values[i] as number) + age * value) / (age + backAge);
   }
