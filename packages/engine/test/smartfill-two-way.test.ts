@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { mixBackward } from "../src/smartfill/fill-record";
 import { markWindow } from "../src/smartfill/mark-window";
 import { createRecordFile } from "../src/smartfill/record-file";
+import { createSpatialSeam } from "../src/smartfill/spatial-seam";
 import { createWindowSpool, SPOOL_BYTES } from "../src/smartfill/window-spool";
 import { layout, REGION } from "./synthetic-footage";
 
@@ -91,8 +92,48 @@ describe("the backward fill mixed into the forward one", () => {
 
   test("weighs each pass's picture by the inverse of its age", () => {
     const values = Float32Array.of(9, 100, 100, 9, 100, 100);
-    // Forward seen 1 and 4 frames ago, backward 3 and 4: weights 3:1 and 1:1.
-    mixBackward(values, pixels, Uint8Array.of(1, 4, 0, 0), back, Uint8Array.of(3, 4, 0, 0));
-    expect([...values]).toEqual([9, 87.5, 75, 9, 100, 100]);
+    // Forward seen 1 and 4 frames ago, backward 3 and 4, then backward only (5 frames ago).
+    const ages = Uint8Array.of(1, 4, 0, 0);
+    mixBackward(values, pixels, ages, back, Uint8Array.of(3, 4, 5, 0));
+    // Weights 3:1 and 1:1; the ages left are those of the pictures taken.
+    expect([...values]).toEqual([9, 87.5, 75, 9, 50, 100]);
+    expect([...ages]).toEqual([1, 4, 5, 0]);
+  });
+});
+
+describe("the spatial fill's seam with the carried picture", () => {
+  // A row of ten pixels: 0 and 9 are the frame's, 1-8 filled; 1-4 carried, 5-8 spatially
+  // filled. The spatial fill meets the frame (50) but not the carried picture (100).
+  const pixels = Int32Array.of(1, 2, 3, 4, 5, 6, 7, 8);
+  const row = () => Float32Array.of(100, 100, 100, 100, 100, 50, 50, 50, 50, 50);
+  const carried = Uint8Array.of(2, 1, 1, 3, 0, 0, 0, 0);
+
+  test("spreads the mismatch at the carried edge over the spatial fill, none at the frame", () => {
+    const seam = createSpatialSeam(10, 1, pixels);
+    // 50 at the carried edge, 0 at the frame: a straight ramp between them, within a level
+    // on the first frame and settled on the next, which starts from it.
+    const expected = [100, 100, 100, 100, 100, 90, 80, 70, 60, 50];
+    for (const digits of [-0.3, 1]) {
+      const values = row();
+      seam(values, carried);
+      values.forEach((value, i) => {
+        expect(value).toBeCloseTo(expected[i] as number, digits);
+      });
+    }
+  });
+
+  test("keeps the spatial fill's own detail on top of the ramp", () => {
+    const values = row();
+    values[6] = 58;
+    createSpatialSeam(10, 1, pixels)(values, carried);
+    expect((values[6] as number) - (values[5] as number)).toBeCloseTo(-10 + 8, 0);
+  });
+
+  test("changes nothing where all or none of the filled pixels were carried", () => {
+    for (const found of [new Uint8Array(8), new Uint8Array(8).fill(1)]) {
+      const values = row();
+      createSpatialSeam(10, 1, pixels)(values, found);
+      expect([...values]).toEqual([...row()]);
+    }
   });
 });
