@@ -110,22 +110,26 @@ describe("the spatial fill's seam with the carried picture", () => {
 
   test("spreads the mismatch at the carried edge over the spatial fill, none at the frame", () => {
     const seam = createSpatialSeam(10, 1, pixels);
-    // 50 at the carried edge, 0 at the frame: a straight ramp between them, within a level
-    // on the first frame and settled on the next, which starts from it.
+    // 50 at the carried edge, 0 at the frame: a straight ramp between them, on its way there
+    // on the first frame, settled by the fourth, each frame starting from the last one's.
     const expected = [100, 100, 100, 100, 100, 90, 80, 70, 60, 50];
-    for (const digits of [-0.3, 1]) {
+    for (const within of [6, 1, 0.2, 0.05]) {
       const values = row();
       seam(values, carried);
       values.forEach((value, i) => {
-        expect(value).toBeCloseTo(expected[i] as number, digits);
+        expect(Math.abs(value - (expected[i] as number))).toBeLessThan(within);
       });
     }
   });
 
   test("keeps the spatial fill's own detail on top of the ramp", () => {
-    const values = row();
-    values[6] = 58;
-    createSpatialSeam(10, 1, pixels)(values, carried);
+    const seam = createSpatialSeam(10, 1, pixels);
+    let values = row();
+    for (let frame = 0; frame < 3; frame++) {
+      values = row();
+      values[6] = 58;
+      seam(values, carried);
+    }
     expect((values[6] as number) - (values[5] as number)).toBeCloseTo(-10 + 8, 0);
   });
 
