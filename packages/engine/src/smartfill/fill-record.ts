@@ -135,7 +135,7 @@ export function createReplayer(
       const values = new Float32Array(ahead.subarray(start, start + size));
       const at = layout.found[plane] as number;
       const pixels = filled[plane] as Int32Array;
-      const ages = ahead.slice(at, at + pixels.length);
+      const ages = ahead.subarray(at, at + pixels.length);
       if (both) {
         const backAges = behind.subarray(at, at + pixels.length);
         mixBackward(values, pixels, ages, behind.subarray(start, start + size), backAges);

@@ -63,7 +63,7 @@ export function createSpatialSeam(width: number, height: number, pixels: Int32Ar
       started = false;
       return;
     }
-    const problem = membrane(width, height, spatial.slice(0, spatials));
+    const problem = membrane(width, height, spatial.subarray(0, spatials));
     const { pixels: unfound, neighbours } = problem;
     if (!started) for (const i of unfound) seam[i] = 0;
     // The boundary: each carried neighbour takes its mismatch with the spatial fill beside it.
