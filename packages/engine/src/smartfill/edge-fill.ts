@@ -8,8 +8,8 @@
  * hole at two known pixels (its ends); every pixel of the hole on that line shares them. A line
  * is trusted as far as both its ends lie on an edge that runs along it (the structure tensor of
  * the known pixels around each end) and show the same profile across it (slid a pixel or two
- * across, for an edge that leans between two directions), an edge that goes on
- * outward from each end (not a spot beside the hole), and less the longer it is. Trust is
+ * across, for an edge that leans between two directions), an edge that goes on outward from
+ * each end (not a spot beside the hole), and less the longer it is. Trust is
  * pooled over the neighbouring parallel lines, so a lone chance match between two unrelated
  * edges counts for little. The pixel gets its base fill mixed with each line's linear
  * interpolation between its ends, each by its trust: where no line is trusted (a flat or busy
@@ -44,13 +44,16 @@ const OWN_SIGMA = 2 * PROFILE_SIGMA;
  * directions only: an edge whose slope falls between two of them strays from the nearest by up
  * to 1.4 degrees, 3 pixels over a 120-pixel hole, and no line meets it on the same side at both
  * ends. Slid, the line takes its ends' values from where the edge's parallel through its middle
- * leaves the hole (half the slide at each end). A webcam's slanted board behind an opaque logo
- * (seed unseen-3): 23.41 -> 24.24 dB; the bench seed's vertical flower 22.00 -> 22.21, its other
- * opaque logos within 0.03 dB. Sliding 3 pixels drew chance matches (the bench seed's webcam
- * 24.07 -> 23.68, before a flat profile was kept from sliding, see showsEdge). Only ends that
- * changed less than PROFILE_SIGMA since the last frame slide: an edge that has just come, slid
- * to meet another, drew a traffic light rushing into the hole (a street, seed unseen-3: 30.97 ->
- * 30.80 dB, delogo 31.18; 30.97 with the rule).
+ * leaves the hole (half the slide at each end).
+ *
+ * Only a profile that shows an edge lets the other slide (see showsEdge), and only where both
+ * ends held still since the last frame (their change under PROFILE_SIGMA squared): an edge that
+ * has just come, slid to meet another, drew a traffic light rushing into the hole (a street,
+ * seed unseen-3: 30.97 -> 30.80 dB, delogo 31.18; 30.97 with the rule).
+ *
+ * Opaque logos: a webcam's slanted board (seed unseen-3) 23.41 -> 24.24 dB, a dashcam (seed
+ * unseen-10) 30.81 -> 30.92; every other case of three seeds within 0.03 dB. Sliding 3 pixels:
+ * the board 24.98, but the bench seed's webcam 24.07 -> 23.81 (a chance match).
  */
 const END_SLIDES = [0, 1, -1, 2, -2];
 const UNSLID = [0];
@@ -344,13 +347,13 @@ export function fillAlongEdges(
   const slides = new Int8Array(count);
   const mismatchOf = (n: number) => {
     if (!Number.isNaN(mismatch[n] as number)) return mismatch[n] as number;
+    const moved = change ? change(n) : 0;
     // Only ends that held still since the last frame may slide (see END_SLIDES).
-    const still = !change || change(n) <= PROFILE_SIGMA ** 2;
-    const across = profileMismatch(values, lines, n, slides, still);
+    const across = profileMismatch(values, lines, n, slides, moved <= PROFILE_SIGMA ** 2);
     // A line whose ends already disagree gets no trust: what lies further out is not read.
     mismatch[n] = across > UNTRUSTED ? across : across + outwardMismatch(values, lines, n);
-    if (change && (mismatch[n] as number) <= UNTRUSTED)
-      mismatch[n] = (mismatch[n] as number) + CHANGE_WEIGHT * change(n);
+    if ((mismatch[n] as number) <= UNTRUSTED)
+      mismatch[n] = (mismatch[n] as number) + CHANGE_WEIGHT * moved;
     return mismatch[n] as number;
   };
   // Per direction and parallel line, the trust summed and the lines counted, then their running
