@@ -347,13 +347,16 @@ export function fillAlongEdges(
   const slides = new Int8Array(count);
   const mismatchOf = (n: number) => {
     if (!Number.isNaN(mismatch[n] as number)) return mismatch[n] as number;
-    const moved = change ? change(n) : 0;
-    // Only ends that held still since the last frame may slide (see END_SLIDES).
-    const across = profileMismatch(values, lines, n, slides, moved <= PROFILE_SIGMA ** 2);
+    // A line slides only where its near end shows an edge and both ends held still since the
+    // last frame (see END_SLIDES); their change is read only then, and for a trusted line.
+    const slidable =
+      showsEdge(values, lines.profile, 2 * n * TAPS) &&
+      (!change || change(n) <= PROFILE_SIGMA ** 2);
+    const across = profileMismatch(values, lines, n, slides, slidable);
     // A line whose ends already disagree gets no trust: what lies further out is not read.
     mismatch[n] = across > UNTRUSTED ? across : across + outwardMismatch(values, lines, n);
-    if ((mismatch[n] as number) <= UNTRUSTED)
-      mismatch[n] = (mismatch[n] as number) + CHANGE_WEIGHT * moved;
+    if (change && (mismatch[n] as number) <= UNTRUSTED)
+      mismatch[n] = (mismatch[n] as number) + CHANGE_WEIGHT * change(n);
     return mismatch[n] as number;
   };
   // Per direction and parallel line, the trust summed and the lines counted, then their running
@@ -395,7 +398,12 @@ export function fillAlongEdges(
     if (own < LEAST_OWN) continue;
     const weight = most * own;
     if (weight < 1e-3) continue;
-    const [a, b] = endValues(values, lines, n, slides[n] as number);
+    const slide = slides[n] as number;
+    const near = slide ? slidTap(lines, 2 * n, slide) : -1;
+    const far = slide ? slidTap(lines, 2 * n + 1, slide) : -1;
+    const slid = near >= 0 && far >= 0;
+    const a = slid ? (values[near] as number) : endValue(values, lines, 2 * n);
+    const b = slid ? (values[far] as number) : endValue(values, lines, 2 * n + 1);
     for (let m = start[n] as number; m < (start[n + 1] as number); m++) {
       const k = members[m] as number;
       const s = share[m] as number;
@@ -413,20 +421,19 @@ export function fillAlongEdges(
 }
 
 /**
- * A line's two end values. Unslid, each is its known pixel and the next one out, averaged (a
- * little less noise); slid by `slide` (see END_SLIDES), the taps of their profiles half of it
- * each way, where the edge's parallel through the line's middle leaves the hole.
+ * The pixel of a slid line's end whose value it takes (-1: not known): the tap of its profile
+ * half the slide from its own, near end and far end each their way, where the edge's parallel
+ * through the line's middle leaves the hole (see END_SLIDES). Both must be known to be used.
  */
-function endValues(values: Float32Array, lines: EdgeLines, n: number, slide: number) {
-  if (slide !== 0) {
-    const half = Math.floor(slide / 2);
-    const near = lines.profile[2 * n * TAPS + PROFILE - half] as number;
-    const far = lines.slid[n * SLID_TAPS + MOST_SLIDE + PROFILE + slide - half] as number;
-    if (near >= 0 && far >= 0) return [values[near] as number, values[far] as number] as const;
-  }
-  return [endValue(values, lines, 2 * n), endValue(values, lines, 2 * n + 1)] as const;
+function slidTap(lines: EdgeLines, end: number, slide: number): number {
+  const half = Math.floor(slide / 2);
+  const n = end >> 1;
+  return end % 2 === 0
+    ? (lines.profile[2 * n * TAPS + PROFILE - half] as number)
+    : (lines.slid[n * SLID_TAPS + MOST_SLIDE + PROFILE + slide - half] as number);
 }
 
+/** An unslid line's end: its known pixel and the next one out, averaged (a little less noise). */
 function endValue(values: Float32Array, lines: EdgeLines, end: number): number {
   const at = values[lines.ends[end] as number] as number;
   const next = lines.beyond[end] as number;
@@ -478,19 +485,18 @@ function showsEdge(values: Float32Array, profile: Int32Array, at: number): boole
 
 /**
  * The mean squared difference of a line's two profiles across it, the far one slid by up to
- * two taps (END_SLIDES) to where they match best when the near one shows an edge and the ends
- * held `still` (the slide is kept in `kept`); infinite where they share no known tap.
+ * two taps (END_SLIDES) to where they match best when the line is `slidable` (the slide is kept
+ * in `kept`); infinite where they share no known tap.
  */
 function profileMismatch(
   values: Float32Array,
   { profile, slid }: EdgeLines,
   n: number,
   kept: Int8Array,
-  still: boolean,
+  slidable: boolean,
 ): number {
   let least = Number.POSITIVE_INFINITY;
-  const slides = still && showsEdge(values, profile, 2 * n * TAPS) ? END_SLIDES : UNSLID;
-  for (const slide of slides) {
+  for (const slide of slidable ? END_SLIDES : UNSLID) {
     const far = n * SLID_TAPS + MOST_SLIDE + slide;
     const distance = tapDistance(values, profile, 2 * n * TAPS, slid, far);
     if (distance < least) {
