@@ -47,6 +47,22 @@ async function expectOpaqueOverDelogo(clipFile: string, seed: string, overDelogo
   return r;
 }
 
+/**
+ * A whole clip with a mark of `kind` placed from `seed`: smart fill must score more than `dB`
+ * above `method` inside, and leave the outside as a plain re-encode would.
+ */
+async function expectOver(
+  clipFile: string,
+  kind: MarkKind,
+  seed: string,
+  method: "none" | "delogo",
+  dB: number,
+) {
+  const r = await measure(clipFile, kind, undefined, seed);
+  expect(r.smartfill.psnrIn).toBeGreaterThan(r[method].psnrIn + dB);
+  expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
+}
+
 describe("smart fill quality", () => {
   test(
     "semi-transparent text: the picture beneath comes back (>= 34 dB, >= delogo + 8 dB)",
@@ -151,9 +167,18 @@ describe("smart fill quality", () => {
       // it closely and the sky beneath drifts: in full it scores 35.3. Another encoder build
       // reads the sky as still (1.98 around, under MOVING_DEVIATION), which filled it (30.8):
       // the drift beneath (3.78) says enough on its own.
-      const r = await measure("highway_dashcam_moving_854x480.mp4", "text", undefined, "unseen-8");
-      expect(r.smartfill.psnrIn).toBeGreaterThan(r.delogo.psnrIn + 5);
-      expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
+      await expectOver("highway_dashcam_moving_854x480.mp4", "text", "unseen-8", "delogo", 5);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a logo over a dashcam's road, flat asphalt that changes little beneath it: taken out in full",
+    async () => {
+      // The samples follow it closely, but the picture beneath changed by 2.57 levels, under
+      // the 2.8 then asked to trust the drift: corrected halfway, 28.2 dB; in full 39.1 (the
+      // input 22.5). Webcams' rooms, whose full corrections lose, read 2.24 at most.
+      await expectOver("highway_dashcam_moving_854x480.mp4", "logo", "unseen-17", "none", 12);
     },
     TIMEOUT,
   );
