@@ -115,13 +115,23 @@ export const SEEN_THROUGH = 1;
 /**
  * From this change beneath a logo (under STILL_BENEATH), where the clearest samples follow it
  * closely (presence at PRESENCE_CORRELATION), its correction is applied in full rather than
- * halfway: the picture beneath drifts, as a dashcam's sky or road does (2.57 to 4.0 on seven
- * seeds: in full 35.3 to 41.3 dB, halfway 22.0 to 32.8). Webcams' rooms read 1.78 to 2.24 (in
- * full -1.1 to -3.1 dB against halfway, over seven seeds) and 2.55 (+0.3); a swaying blurred
- * flower 2.97, but its samples follow the learnt logo less closely (presence 0.255; in full
- * -3.8 dB).
+ * halfway: the picture beneath drifts, as a dashcam's sky does (3.0 to 4.0 on four seeds: in
+ * full 35.3 to 41.3 dB, halfway 22.0 to 32.8). Webcams' rooms read 1.78 to 2.24 (in full -1.1
+ * to -3.1 dB against halfway, over seven seeds) and 2.55 (+0.3); a swaying blurred flower
+ * 2.97, but its samples follow the learnt logo less closely (presence 0.255; in full -3.8 dB).
  */
-export const DRIFTING_BENEATH = 2.4;
+export const DRIFTING_BENEATH = 2.8;
+/**
+ * The same over smooth surroundings (SMOOTH_TEXTURE): a drift of the light teaches the mark's
+ * gain, and a picture as smooth as the border around it also tells the mark's colour. Over a
+ * textured one what lies beneath is not known, so neither is the colour: a still texture whose
+ * light drifts (2.79 beneath, texture 2.4) lost 2.6 dB in full against halfway. Dashcams' roads
+ * read 2.57 to 2.69 (texture 0.72 to 0.98; halfway 27.2 to 28.2 dB, in full 37.4 to 39.1),
+ * webcams' rooms losing in full 1.78 to 2.24 (texture 1.24 to 2.82).
+ */
+export const DRIFTING_OVER_SMOOTH = 2.4;
+/** Texture of the surroundings (see FLAT_TEXTURE) under which they are smooth: a sky, a road. */
+export const SMOOTH_TEXTURE = 1.1;
 /**
  * The same where the surroundings are still but for noise (under MOVING_DEVIATION): a sky whose
  * light drifts reads about 2 around, on either side of it from one encoder build to another.
@@ -272,9 +282,10 @@ function choosePlan(
   const presence = around < SLOW_AROUND ? lumaPresence(model, taken) : 1;
   if (stillAround || (!thin && (beneath < STILL_BENEATH || presence < FAINT_PRESENCE))) {
     const guess = thin || beneath < SEEN_THROUGH;
-    if (guess || surroundingTexture(window, taken) < FLAT_TEXTURE) return fill;
+    const texture = surroundingTexture(window, taken);
+    if (guess || texture < FLAT_TEXTURE) return fill;
     const followed = around < SLOW_AROUND && presence >= PRESENCE_CORRELATION;
-    if (followed && beneath >= (stillAround ? DRIFTING_UNDER_STILL : DRIFTING_BENEATH)) {
+    if (followed && beneath >= driftingBeneath(stillAround, texture)) {
       return invert;
     }
     if (stillAround || presence < UNCHECKED_PRESENCE) {
@@ -290,6 +301,12 @@ function choosePlan(
   // further from the picture than the mark does: then the correction goes halfway.
   if (!thin) return invert;
   return errors.fill < errors.mark ? fill : { ...invert, strength: HEDGED_STRENGTH };
+}
+
+/** The change beneath a followed logo from which its correction is applied in full. */
+function driftingBeneath(stillAround: boolean, texture: number): number {
+  if (stillAround) return DRIFTING_UNDER_STILL;
+  return texture < SMOOTH_TEXTURE ? DRIFTING_OVER_SMOOTH : DRIFTING_BENEATH;
 }
 
 /**
