@@ -117,13 +117,14 @@ describe("smart fill quality", () => {
     TIMEOUT,
   );
 
-  test(
-    "logo over a blurred flower that barely sways: no further from the truth than the input",
-    async () => {
+  test.each(["unseen-2", "unseen-19"])(
+    "logo over a blurred flower that barely sways (%s): no further from the truth than the input",
+    async (seed) => {
       // Too little changes beneath it to learn its colours: the samples follow what was learnt
       // only faintly, and the correction applied in full scored 21.3 dB against 24.0 for the
-      // untouched input.
-      const r = await measure("flower_macro_static_854x480.mp4", "logo", undefined, "unseen-2");
+      // untouched input. More changes beneath unseen-19's (4.13 levels, over STILL_BENEATH),
+      // but its samples follow it as faintly (presence 0.16): in full 20.6 against 23.3.
+      const r = await measure("flower_macro_static_854x480.mp4", "logo", undefined, seed);
       expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.none.psnrIn - 0.5);
       expect(r.smartfill.psnrIn).toBeGreaterThan(r.delogo.psnrIn);
       expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
