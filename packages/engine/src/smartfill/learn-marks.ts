@@ -297,12 +297,18 @@ function choosePlan(
     if (followed && beneath >= driftingBeneath(stillAround, texture)) {
       return invert;
     }
+    const hedged: RegionPlan = { ...invert, strength: HEDGED_STRENGTH };
     if (stillAround || presence < UNCHECKED_PRESENCE) {
       const fillCloser =
         errors.mark > LOUDEST_KEPT || fillBeatsMark(window, taken, present, edges, errors);
-      return fillCloser ? fill : { ...fill, kind: "keep" };
+      if (fillCloser) return fill;
+      // A logo fainter than the detail of the moving picture beneath it (its correction
+      // changes less than a fill from the border would) goes halfway: over a dashcam's road,
+      // four of fifty seeds gained 2.8 to 6.0 dB so, where the flower macro's blur, with less
+      // detail than its logos, reads the other way on all but one (-0.2 dB halfway).
+      return !stillAround && errors.mark < errors.fill ? hedged : { ...fill, kind: "keep" };
     }
-    return { ...invert, strength: HEDGED_STRENGTH };
+    return hedged;
   }
   if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE) return invert;
   // A doubtful correction: even a rough one is closer than a fill on a broad mark. On a
