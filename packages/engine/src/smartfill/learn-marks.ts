@@ -259,6 +259,7 @@ function choosePlan(
   const always = shown.length >= ALWAYS_SHOWN * taken.length || flips(present) > MOST_FLIPS;
   const fill: RegionPlan = { kind: "fill", model, always };
   const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
+  const hedged: RegionPlan = { ...invert, strength: HEDGED_STRENGTH };
   const around = surroundingMotion(window, taken);
   const stillAround = around < MOVING_DEVIATION;
   // An opaque mark over a still picture: no frame shows what it hides, and the fill from the
@@ -290,14 +291,13 @@ function choosePlan(
   const presence = around < SLOW_AROUND ? lumaPresence(model, taken) : 1;
   const stillBeneath = presence < PRESENCE_CORRELATION ? STILL_BENEATH_UNFOLLOWED : STILL_BENEATH;
   if (stillAround || (!thin && (beneath < stillBeneath || presence < FAINT_PRESENCE))) {
-    const guess = thin || beneath < SEEN_THROUGH;
+    if (thin || beneath < SEEN_THROUGH) return fill;
     const texture = surroundingTexture(window, taken);
-    if (guess || texture < FLAT_TEXTURE) return fill;
+    if (texture < FLAT_TEXTURE) return fill;
     const followed = around < SLOW_AROUND && presence >= PRESENCE_CORRELATION;
     if (followed && beneath >= driftingBeneath(stillAround, texture)) {
       return invert;
     }
-    const hedged: RegionPlan = { ...invert, strength: HEDGED_STRENGTH };
     if (stillAround || presence < UNCHECKED_PRESENCE) {
       const fillCloser =
         errors.mark > LOUDEST_KEPT || fillBeatsMark(window, taken, present, edges, errors);
@@ -315,7 +315,7 @@ function choosePlan(
   // thin one the fill is safer, unless the mark is so faint that the fill would land
   // further from the picture than the mark does: then the correction goes halfway.
   if (!thin) return invert;
-  return errors.fill < errors.mark ? fill : { ...invert, strength: HEDGED_STRENGTH };
+  return errors.fill < errors.mark ? fill : hedged;
 }
 
 /** The change beneath a followed logo from which its correction is applied in full. */
