@@ -4,21 +4,9 @@
  */
 import { expect, test } from "bun:test";
 import { addFrame, createBlendStats } from "../src/smartfill/blend-stats";
-import type { PlaneWindow } from "../src/smartfill/mark-window";
 import { withoutSpiltGain } from "../src/smartfill/spilt-gain";
 import { createRng } from "./quality/prng";
-
-const WIDTH = 24;
-const HEIGHT = 16;
-/** The region: x in [6, 18), y in [4, 12); the rest is the margin. */
-const inside = Uint8Array.from({ length: WIDTH * HEIGHT }, (_, i) => {
-  const x = i % WIDTH;
-  const y = Math.floor(i / WIDTH);
-  return x >= 6 && x < 18 && y >= 4 && y < 12 ? 1 : 0;
-});
-const plane = { offset: 0, width: WIDTH, height: HEIGHT, shift: 0 } as const;
-const window: PlaneWindow = { plane, x0: 0, y0: 0, width: WIDTH, height: HEIGHT, inside };
-const at = (x: number, y: number) => y * WIDTH + x;
+import { at, HEIGHT, inside, WIDTH, window } from "./region-window";
 
 /** A pixel the mark spares that changes as the margin does, and one damped to half its change. */
 const UNDAMPED = at(7, 5);

@@ -46,13 +46,13 @@ export function compareWithFill(
 }
 
 /** What the border fill rewrites: the region's box without its clean sides' lines. */
-function fillBox(window: PlaneWindow, clean: CleanSides): Box | null {
+export function fillBox(window: PlaneWindow, clean: CleanSides): Box | null {
   const box = insideBox(window);
   return box ? insetBox(box, clean) : null;
 }
 
 /** The window's pixels with the box filled from its border. */
-function borderFill(window: PlaneWindow, box: Box, pixels: Uint8Array): Uint8Array {
+export function borderFill(window: PlaneWindow, box: Box, pixels: Uint8Array): Uint8Array {
   const view = { pixels: pixels.slice(), width: window.width, height: window.height };
   fillInverseDistance(view, box, sampleBorder(view, box, 1));
   return view.pixels;

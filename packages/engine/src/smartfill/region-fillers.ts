@@ -46,11 +46,17 @@ function regionFiller(
   if (plan.kind === "keep") return () => {};
   if (plan.kind === "invert") {
     if (carried && "replay" in carried) return carried.replay;
-    const { always, strength, edges } = plan;
+    const { always, strength, edges, withFill } = plan;
     const record = carried?.record;
     return createUnblender(
       plan.model,
-      { always, strength, ...(edges ? { edges } : {}), ...(record ? { record } : {}) },
+      {
+        always,
+        strength,
+        ...(edges ? { edges } : {}),
+        ...(record ? { record } : {}),
+        ...(withFill ? { withFill } : {}),
+      },
       options,
     );
   }

@@ -3,7 +3,9 @@ import { type CleanEdges, type CleanSides, insetBox, NO_CLEAN_SIDES } from "./cl
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
 import { type EdgeLines, edgeLines, fillAlongEdges } from "./edge-fill";
 import type { FillRecorder } from "./fill-record";
+import { type FlatMean, flatMean, meanWithBorderFill } from "./flat-mean";
 import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
+import type { BlendCorrection } from "./mark-offset";
 import { frameIndex, insideBox, type PlaneWindow } from "./mark-window";
 import {
   type CoarseMembrane,
@@ -41,6 +43,8 @@ export type UnblendPlan = {
   edges?: CleanEdges;
   /** Records each frame's windows once an opaque mark's fill is carried (fill-record.ts). */
   record?: FillRecorder;
+  /** The correction is averaged with its border fill where the picture is flat (flat-mean.ts). */
+  withFill?: boolean;
 };
 
 /** The fill of one plane of one window: the pixels it covers, and the ones it writes. */
@@ -83,7 +87,7 @@ type HarmonicFill = {
  */
 export function createUnblender(
   model: MarkModel,
-  { always, strength, edges, record }: UnblendPlan = { always: false, strength: 1 },
+  { always, strength, edges, record, withFill }: UnblendPlan = { always: false, strength: 1 },
   options: UnblendOptions = DEFAULT_UNBLEND,
 ): FrameFiller {
   const states = model.window.map((window, plane) =>
@@ -95,10 +99,17 @@ export function createUnblender(
     ),
   );
   const carrier = createCarrier(model);
+  const flat = withFill
+    ? model.window.map((window, plane) =>
+        flatMean(window, model.corrections[plane] as BlendCorrection, edges?.[plane]),
+      )
+    : null;
   return (frame, index) => {
     const sample = cropSample(frame, model);
     if (!always && !showsMark(model, sample)) return;
     carrier?.track(frame);
+    /** Whether this frame's picture is flat beneath the mark (judged on luma). */
+    let flatFrame = true;
     for (let plane = 0; plane < 3; plane++) {
       const window = model.window[plane] as PlaneWindow;
       const state = states[plane] as FillState;
@@ -109,6 +120,8 @@ export function createUnblender(
         const found = carrier.carry(plane as 0 | 1 | 2, frame, values);
         if (index !== undefined) record?.(index, plane as 0 | 1 | 2, values, found);
       }
+      if (flat && flatFrame)
+        flatFrame = meanWithBorderFill(values, flat[plane] as FlatMean, plane === 0);
       if (strength < 1) mixWithInput(values, input, strength);
       writeWindow(frame, window, state.written, values);
     }
