@@ -205,13 +205,20 @@ function presentIn({ model, correlations }: Fitted): boolean[] {
 const MOSTLY_SHOWN = 0.9;
 
 /**
- * How strongly the samples show a model's mark: the sum of their positive correlations across
- * its outline. Not across its colours: a fit of every sample of a mark that is there only part
- * of the time takes in edges of the picture as colours of the mark, which would count for it.
+ * How strongly the samples that show a model's mark show it: the sum of their correlations
+ * across its outline. Not across its colours: a fit of every sample of a mark that is there
+ * only part of the time takes in edges of the picture as colours of the mark, which would count
+ * for it. Not over the samples without it either: a fit of a dashcam's frames before a text
+ * came (seed unseen-37) took the lane lines, still in the picture, for a mark; every frame
+ * followed them a little (0.3, the presence threshold), and summed over all of them they read
+ * as clearly as the text learnt from the frames it shows in (60.1 against 60.0). Its corner
+ * was then filled in every frame, 1 dB under the re-encode outside the marks.
  */
-function evidence({ outline }: Fitted): number {
+function evidence({ model, correlations, outline }: Fitted): number {
   let total = 0;
-  for (const correlation of outline) total += Math.max(0, correlation);
+  outline.forEach((correlation, index) => {
+    if ((correlations[index] as number) > model.presence) total += Math.max(0, correlation);
+  });
   return total;
 }
 
