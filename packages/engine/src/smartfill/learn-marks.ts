@@ -8,6 +8,7 @@ import {
   estimateMark,
   lumaPresence,
   type MarkModel,
+  markCorrelation,
   OPAQUE_MARK,
   overStillPictureModel,
   PRESENCE_CORRELATION,
@@ -38,7 +39,8 @@ export const MIN_SHOWN_SHARE = 0.25;
 /**
  * A learnt correction that changes the region by less than this many luma levels (root mean
  * square) found next to nothing: the area is treated as not learnt and filled from its border,
- * as a user who marked it expects something to go.
+ * as a user who marked it expects something to go; in every frame, unless the samples told
+ * which frames show it.
  */
 export const FAINTEST_MARK = 4;
 /** Share of samples showing the mark from which it is taken to be in every frame. */
@@ -215,7 +217,7 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         const taken = samples[index] ?? [];
         const unknown: RegionPlan = { kind: "fill", model: null, always: true };
         if (!window || taken.length < 3) return unknown;
-        const { model, present } = estimateMark(window, taken, checkpoint);
+        const { model, present } = presenceInGap(estimateMark(window, taken, checkpoint), taken);
         const edges = cleanEdges(window, taken);
         const plan = { ...planRegion(window, taken, model, present, edges), edges };
         if (!plan.model || plan.always) return plan;
@@ -279,7 +281,7 @@ function choosePlan(
   // webcam's room: 22.0 dB against 17.6, with flicker).
   if (model.opaqueShare > OPAQUE_MARK) return stillAround ? fill : invert;
   const errors = compareWithFill(model, shown, edges[0]);
-  if (errors.mark < FAINTEST_MARK ** 2) return unknown;
+  if (errors.mark < FAINTEST_MARK ** 2) return always ? unknown : fill;
   // Thin marks (text) keep sharp edges where a correction is wrong: where it is doubtful,
   // the border fill is safer. Broad ones (logos) lose contrast, not shape.
   const thin = interiorShare(model) < BROAD_MARK;
@@ -352,6 +354,42 @@ function fillBeatsMark(
   const hidden = taken.filter((_, i) => !present[i]).map((sample) => sample[0]);
   if (hidden.length < MIN_UNMARKED) return false;
   return borderFillError(window[0], hidden, edges[0]) < errors.mark;
+}
+
+/**
+ * How far apart (correlation) the samples that show a mark and the others must lie for the
+ * two groups to be told apart clearly, each of at least GROUP samples (see presenceInGap).
+ */
+const CLEAR_GAP = 0.1;
+const GROUP = 3;
+
+/**
+ * A mark said to flip in and out of the samples more than MOST_FLIPS times may be one that
+ * came or went once, with samples where something passing beneath followed its outline a
+ * little: a bee flying through the corner a faint text had left (seed unseen-41) followed it at
+ * 0.30-0.49, where the frames with the text read 0.65-0.81. Where the samples' correlations
+ * fall into two groups with a clear gap between them (CLEAR_GAP), and told apart there they
+ * flip no more than MOST_FLIPS times, the presence threshold goes into the gap.
+ */
+function presenceInGap(
+  learnt: { model: MarkModel; present: boolean[] },
+  taken: readonly WindowSample[],
+): { model: MarkModel; present: boolean[] } {
+  if (learnt.model.still || flips(learnt.present) <= MOST_FLIPS) return learnt;
+  const correlations = taken.map((sample) => markCorrelation(learnt.model, sample));
+  const sorted = [...correlations].sort((a, b) => a - b);
+  let gap = 0;
+  let threshold = 0;
+  for (let k = GROUP - 1; k + GROUP < sorted.length; k++) {
+    const next = (sorted[k + 1] as number) - (sorted[k] as number);
+    if (next <= gap) continue;
+    gap = next;
+    threshold = ((sorted[k] as number) + (sorted[k + 1] as number)) / 2;
+  }
+  if (gap < CLEAR_GAP || threshold <= learnt.model.presence) return learnt;
+  const present = correlations.map((correlation) => correlation > threshold);
+  if (flips(present) > MOST_FLIPS) return learnt;
+  return { model: { ...learnt.model, presence: threshold }, present };
 }
 
 /** How many times, sample after sample, the mark goes from shown to not or back. */
