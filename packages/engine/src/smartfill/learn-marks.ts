@@ -6,9 +6,10 @@ import { deviationOf, MOVING_DEVIATION, marginMotion } from "./margin-motion";
 import {
   cropWindowSample,
   estimateMark,
+  flips,
   lumaPresence,
   type MarkModel,
-  markCorrelation,
+  MOST_FLIPS,
   OPAQUE_MARK,
   overStillPictureModel,
   PRESENCE_CORRELATION,
@@ -45,13 +46,6 @@ export const MIN_SHOWN_SHARE = 0.25;
 export const FAINTEST_MARK = 4;
 /** Share of samples showing the mark from which it is taken to be in every frame. */
 export const ALWAYS_SHOWN = 0.9;
-/**
- * A mark that comes and goes does so a few times in a video (it appears, leaves, moves, comes
- * back for the end). When the samples said to show it flip from showing to not more often
- * than this, it is a mark that stays where it is and that the picture beneath keeps making
- * hard to see: it is taken to be in every frame.
- */
-export const MOST_FLIPS = 4;
 /** Mean absolute luma difference between neighbours below which surroundings are flat. */
 export const FLAT_TEXTURE = 0.6;
 
@@ -217,7 +211,7 @@ export function createMarkLearner(layout: YuvLayout, regions: readonly Region[])
         const taken = samples[index] ?? [];
         const unknown: RegionPlan = { kind: "fill", model: null, always: true };
         if (!window || taken.length < 3) return unknown;
-        const { model, present } = presenceInGap(estimateMark(window, taken, checkpoint), taken);
+        const { model, present } = estimateMark(window, taken, checkpoint);
         const edges = cleanEdges(window, taken);
         const plan = { ...planRegion(window, taken, model, present, edges), edges };
         if (!plan.model || plan.always) return plan;
@@ -354,49 +348,6 @@ function fillBeatsMark(
   const hidden = taken.filter((_, i) => !present[i]).map((sample) => sample[0]);
   if (hidden.length < MIN_UNMARKED) return false;
   return borderFillError(window[0], hidden, edges[0]) < errors.mark;
-}
-
-/**
- * How far apart (correlation) the samples that show a mark and the others must lie for the
- * two groups to be told apart clearly, each of at least GROUP samples (see presenceInGap).
- */
-const CLEAR_GAP = 0.1;
-const GROUP = 3;
-
-/**
- * A mark said to flip in and out of the samples more than MOST_FLIPS times may be one that
- * came or went once, with samples where something passing beneath followed its outline a
- * little: a bee flying through the corner a faint text had left (seed unseen-41) followed it at
- * 0.30-0.49, where the frames with the text read 0.65-0.81. Where the samples' correlations
- * fall into two groups with a clear gap between them (CLEAR_GAP), and told apart there they
- * flip no more than MOST_FLIPS times, the presence threshold goes into the gap.
- */
-function presenceInGap(
-  learnt: { model: MarkModel; present: boolean[] },
-  taken: readonly WindowSample[],
-): { model: MarkModel; present: boolean[] } {
-  if (learnt.model.still || flips(learnt.present) <= MOST_FLIPS) return learnt;
-  const correlations = taken.map((sample) => markCorrelation(learnt.model, sample));
-  const sorted = [...correlations].sort((a, b) => a - b);
-  let gap = 0;
-  let threshold = 0;
-  for (let k = GROUP - 1; k + GROUP < sorted.length; k++) {
-    const next = (sorted[k + 1] as number) - (sorted[k] as number);
-    if (next <= gap) continue;
-    gap = next;
-    threshold = ((sorted[k] as number) + (sorted[k + 1] as number)) / 2;
-  }
-  if (gap < CLEAR_GAP || threshold <= learnt.model.presence) return learnt;
-  const present = correlations.map((correlation) => correlation > threshold);
-  if (flips(present) > MOST_FLIPS) return learnt;
-  return { model: { ...learnt.model, presence: threshold }, present };
-}
-
-/** How many times, sample after sample, the mark goes from shown to not or back. */
-function flips(present: readonly boolean[]): number {
-  let count = 0;
-  for (let i = 1; i < present.length; i++) if (present[i] !== present[i - 1]) count++;
-  return count;
 }
 
 /**

@@ -183,7 +183,55 @@ export function estimateMark(
     best = fit(all.filter((index) => present[index]));
     present = presentIn(best);
   }
+  if (flips(present) > MOST_FLIPS) {
+    const steadier = presenceInGap(best);
+    if (steadier) return { model: steadier.model, present: presentIn(steadier) };
+  }
   return { model: best.model, present };
+}
+
+/** How many times, sample after sample, the mark goes from shown to not or back. */
+export function flips(present: readonly boolean[]): number {
+  let count = 0;
+  for (let i = 1; i < present.length; i++) if (present[i] !== present[i - 1]) count++;
+  return count;
+}
+
+/**
+ * A mark that comes and goes does so a few times in a video (it appears, leaves, moves, comes
+ * back for the end). When the samples said to show it flip from showing to not more often
+ * than this, it is a mark that stays where it is and that the picture beneath keeps making
+ * hard to see: it is taken to be in every frame (see presenceInGap for the exception).
+ */
+export const MOST_FLIPS = 4;
+/**
+ * How far apart (correlation) the samples that show a mark and the others must lie for the
+ * two groups to be told apart clearly, each of at least GROUP samples (see presenceInGap).
+ */
+const CLEAR_GAP = 0.1;
+const GROUP = 3;
+
+/**
+ * A mark said to flip in and out of the samples more than MOST_FLIPS times may be one that
+ * came or went once, with samples where something passing beneath followed its outline a
+ * little: a bee flying through the corner a faint text had left (seed unseen-41) followed it at
+ * 0.30-0.49, where the frames with the text read 0.65-0.81. Where the samples' correlations
+ * fall into two groups with a clear gap between them (CLEAR_GAP), and told apart there they
+ * flip no more than MOST_FLIPS times, the fit with its presence threshold in the gap; else null.
+ */
+function presenceInGap(fitted: Fitted): Fitted | null {
+  const sorted = [...fitted.correlations].sort((a, b) => a - b);
+  let gap = 0;
+  let threshold = 0;
+  for (let k = GROUP - 1; k + GROUP < sorted.length; k++) {
+    const next = (sorted[k + 1] as number) - (sorted[k] as number);
+    if (next <= gap) continue;
+    gap = next;
+    threshold = ((sorted[k] as number) + (sorted[k + 1] as number)) / 2;
+  }
+  if (gap < CLEAR_GAP || threshold <= fitted.model.presence) return null;
+  const steadier = { ...fitted, model: { ...fitted.model, presence: threshold } };
+  return flips(presentIn(steadier)) > MOST_FLIPS ? null : steadier;
 }
 
 /**
@@ -214,10 +262,11 @@ const MOSTLY_SHOWN = 0.9;
  * as clearly as the text learnt from the frames it shows in (60.1 against 60.0). Its corner
  * was then filled in every frame, 1 dB under the re-encode outside the marks.
  */
-function evidence({ model, correlations, outline }: Fitted): number {
+function evidence(fitted: Fitted): number {
+  const present = presentIn(fitted);
   let total = 0;
-  outline.forEach((correlation, index) => {
-    if ((correlations[index] as number) > model.presence) total += Math.max(0, correlation);
+  fitted.outline.forEach((correlation, index) => {
+    if (present[index]) total += Math.max(0, correlation);
   });
   return total;
 }
