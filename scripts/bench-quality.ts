@@ -114,6 +114,9 @@ const FLOORS: Record<MarkKind, { method: CaseMethod; slack: number }> = {
   jumping: { method: "delogo", slack: 0 },
 };
 
+/** The smallest, over clips, of a margin of smart fill's, and the clip it was found on. */
+type Worst = { margin: number; clip: string };
+
 /**
  * The smallest, over clips, of smart fill's `metric` minus `method`'s on the same clip, less
  * `slack`.
@@ -123,13 +126,20 @@ function worstAgainst(
   kind: MarkKind,
   { method, slack }: { method: CaseMethod; slack: number },
   metric: (result: Result) => number,
-): number {
-  let worst = Number.POSITIVE_INFINITY;
+): Worst {
+  let worst: Worst = { margin: Number.POSITIVE_INFINITY, clip: "-" };
   for (const row of results.filter((r) => r.kind === kind && r.method === "smartfill")) {
     const base = results.find((r) => r.kind === kind && r.clip === row.clip && r.method === method);
-    if (base) worst = Math.min(worst, metric(row) - (metric(base) - slack));
+    if (!base) continue;
+    const margin = metric(row) - (metric(base) - slack);
+    if (margin < worst.margin) worst = { margin, clip: row.clip };
   }
   return worst;
+}
+
+/** The margin and, where it fails (under `least`), the clip: the case to look at first. */
+function formatWorst({ margin, clip }: Worst, least: number): string {
+  return margin < least ? `${margin.toFixed(2)} (${clip})` : margin.toFixed(2);
 }
 
 /** Smart fill's PSNR inside against its floor (>= 0 is met). */
@@ -177,8 +187,8 @@ function printTable(results: Result[], clips: number): void {
         of((r) => r.ssimIn).toFixed(3),
         of((r) => r.flicker).toFixed(2),
         speeds.length ? median(speeds).toFixed(2) : "-",
-        method === "smartfill" ? worstMargin(results, kind).toFixed(2) : "-",
-        method === "smartfill" ? worstOutside(results, kind).toFixed(2) : "-",
+        method === "smartfill" ? formatWorst(worstMargin(results, kind), 0) : "-",
+        method === "smartfill" ? formatWorst(worstOutside(results, kind), -0.3) : "-",
       ]);
     }
   }
@@ -200,7 +210,8 @@ function printTable(results: Result[], clips: number): void {
       "\nx plain  = fps / fps of `ffmpeg -i CLIP -c:v libx264 -crf 18 OUT` (once per clip)" +
       "\nnone     = the marked input re-encoded plainly: the score of doing nothing" +
       "\nworst vs floor = min over clips of smart fill minus its floor (text, jumping: delogo;" +
-      "\n           logo: none - 0.5 dB; opaque: delogo - 0.5 dB); >= 0 means never worse" +
+      "\n           logo: none - 0.5 dB; opaque: delogo - 0.5 dB); >= 0 means never worse; the" +
+      "\n           clip is named where a margin falls short" +
       "\nworst out = min over clips of smart fill's PSNR out minus the plain re-encode's (none);" +
       "\n           >= -0.3 means the rest of the picture is left as a re-encode leaves it",
   );
