@@ -109,6 +109,17 @@ export const LEFTOVER_STEPS = 2.5;
  * 14.7 dB where the fill scores 33.4 and 26.8.
  */
 export const LOUDEST_KEPT = 1500;
+/**
+ * Texture of the surroundings (see FLAT_TEXTURE) from which a logo is taken halfway out only
+ * where the picture beneath changes at least DRIFT_UNDER_TEXTURE: less, its correction takes
+ * in the picture's own still edges. Webcams' rooms whose surroundings only just move (2.05 to
+ * 2.41): over the wall (texture 1.09 to 1.14) halfway gained 0.2 to 2.4 dB on the input; over
+ * the monitor's edges (texture 1.86 to 2.71, beneath 1.78 to 2.35) it lost 0.6 to 3.6, and is
+ * now left. A dashcam's road (0.86) and a flower macro's blur (1.25) gain halfway, as does a
+ * still texture whose light drifts (2.43, beneath 2.79; see the learning tests).
+ */
+export const TEXTURED_STILL = 1.5;
+export const DRIFT_UNDER_TEXTURE = 2.5;
 /** Share of an unverifiable correction applied: halfway between it and the input. */
 export const HEDGED_STRENGTH = 0.5;
 /**
@@ -268,6 +279,7 @@ function choosePlan(
   const fill: RegionPlan = { kind: "fill", model, always };
   const invert: RegionPlan = { kind: "invert", model, always, strength: 1 };
   const hedged: RegionPlan = { ...invert, strength: HEDGED_STRENGTH };
+  const keep: RegionPlan = { ...fill, kind: "keep" };
   const around = surroundingMotion(window, taken);
   const stillAround = around < MOVING_DEVIATION;
   // An opaque mark over a still picture: no frame shows what it hides, and the fill from the
@@ -285,9 +297,11 @@ function choosePlan(
   // on flat surroundings, and the only guess where nothing shows through the mark.
   // Elsewhere a logo's correction cannot be checked: where at least its surroundings
   // move it is applied halfway, so that a wrong guess cannot leave the picture further
-  // from the truth than the input; where nothing moves at all, or the samples barely follow
-  // the learnt mark, the logo is left as it is, unless samples without it show the fill
-  // lands closer (see fillBeatsMark) or leaving it would cost more than a fill (LOUDEST_KEPT).
+  // from the truth than the input (over textured surroundings that barely change beneath it,
+  // see TEXTURED_STILL, a guess can: there it is left); where nothing moves at all, or the
+  // samples barely follow the learnt mark, the logo is left as it is, unless samples without
+  // it show the fill lands closer (see fillBeatsMark) or leaving it would cost more than a
+  // fill (LOUDEST_KEPT).
   // Surroundings still but for noise (a webcam's room, under MOVING_DEVIATION) say nothing of
   // the logo. A little above, a picture whose light drifts (a dashcam's sky) shows its damping
   // well enough for half its correction: on the bench's unseen seeds, dashcam logos at 2.5 and
@@ -314,9 +328,9 @@ function choosePlan(
       // changes less than a fill from the border would) goes halfway: over a dashcam's road,
       // four of fifty seeds gained 2.8 to 6.0 dB so, where the flower macro's blur, with less
       // detail than its logos, reads the other way on all but one (-0.2 dB halfway).
-      return !stillAround && errors.mark < errors.fill ? hedged : { ...fill, kind: "keep" };
+      return !stillAround && errors.mark < errors.fill ? hedged : keep;
     }
-    return hedged;
+    return texture >= TEXTURED_STILL && beneath < DRIFT_UNDER_TEXTURE ? keep : hedged;
   }
   if (edgeResidue(model, shown) <= MAX_EDGE_RESIDUE)
     return errors.fill < FLAT_BENEATH ? { ...invert, withFill: true } : invert;
