@@ -114,6 +114,10 @@ const FLOORS: Record<MarkKind, { method: CaseMethod; slack: number }> = {
   jumping: { method: "delogo", slack: 0 },
 };
 
+/** Worst margins from which a target is met: against the floor, and outside the boxes. */
+const FLOOR_MET = 0;
+const OUTSIDE_MET = -0.3;
+
 /** The smallest, over clips, of a margin of smart fill's, and the clip it was found on. */
 type Worst = { margin: number; clip: string };
 
@@ -142,11 +146,11 @@ function formatWorst({ margin, clip }: Worst, least: number): string {
   return margin < least ? `${margin.toFixed(2)} (${clip})` : margin.toFixed(2);
 }
 
-/** Smart fill's PSNR inside against its floor (>= 0 is met). */
+/** Smart fill's PSNR inside against its floor (>= FLOOR_MET is met). */
 const worstMargin = (results: Result[], kind: MarkKind) =>
   worstAgainst(results, kind, FLOORS[kind], (r) => r.psnrIn);
 
-/** Smart fill's PSNR outside against the plain re-encode's (>= -0.3 is met). */
+/** Smart fill's PSNR outside against the plain re-encode's (>= OUTSIDE_MET is met). */
 const worstOutside = (results: Result[], kind: MarkKind) =>
   worstAgainst(results, kind, { method: "none", slack: 0 }, (r) => r.psnrOut);
 
@@ -187,8 +191,8 @@ function printTable(results: Result[], clips: number): void {
         of((r) => r.ssimIn).toFixed(3),
         of((r) => r.flicker).toFixed(2),
         speeds.length ? median(speeds).toFixed(2) : "-",
-        method === "smartfill" ? formatWorst(worstMargin(results, kind), 0) : "-",
-        method === "smartfill" ? formatWorst(worstOutside(results, kind), -0.3) : "-",
+        method === "smartfill" ? formatWorst(worstMargin(results, kind), FLOOR_MET) : "-",
+        method === "smartfill" ? formatWorst(worstOutside(results, kind), OUTSIDE_MET) : "-",
       ]);
     }
   }

@@ -119,6 +119,7 @@ export const LOUDEST_KEPT = 1500;
  * still texture whose light drifts (2.43, beneath 2.79; see the learning tests).
  */
 export const TEXTURED_STILL = 1.5;
+/** Change beneath a logo over textured surroundings from which it goes halfway (see above). */
 export const DRIFT_UNDER_TEXTURE = 2.5;
 /** Share of an unverifiable correction applied: halfway between it and the input. */
 export const HEDGED_STRENGTH = 0.5;
