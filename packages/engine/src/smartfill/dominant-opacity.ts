@@ -28,7 +28,7 @@ export function snapToDominantGain(gain: Float32Array, inside: Uint8Array): Floa
 }
 
 /** Below this gain (opacity 0.2) a pixel is taken as not covered by the mark. */
-const MARKED_GAIN = 1.25;
+export const MARKED_GAIN = 1.25;
 const MIN_MARKED = 16;
 /** Levels closer than this (log gain) are one level. */
 const MERGE_DISTANCE = 0.2;

@@ -1,5 +1,6 @@
 import type { Region } from "../regions";
 import { type CleanEdges, cleanEdges } from "./clean-edges";
+import { MARKED_GAIN } from "./dominant-opacity";
 import { borderFillError, compareWithFill, type FillComparison } from "./fill-error";
 import { leftoverSteps } from "./leftover-steps";
 import { deviationOf, MOVING_DEVIATION, marginMotion } from "./margin-motion";
@@ -408,9 +409,6 @@ export function surroundingTexture(window: MarkWindow, samples: readonly WindowS
   }
   return count === 0 ? 0 : total / count;
 }
-
-/** Gain of a pixel under an opacity of 0.2: above it, a pixel is taken to be marked. */
-const MARKED_GAIN = 1.25;
 
 /** Share of the marked luma pixels (opacity above 0.2) whose 7x7 neighbourhood is all marked. */
 export function interiorShare(model: MarkModel): number {
