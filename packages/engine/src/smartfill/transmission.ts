@@ -33,9 +33,9 @@ const HOLD_INSIDE = 20;
  * changes compared are as often the picture's own. Along the edge of the path cars take beneath
  * a parking lot's logo (seed unseen-53) they fell from 65 to 18 levels² between two pixels,
  * perfectly in step, and the disc of the logo's other colour, crossing that edge, was taken for
- * nearly twice the opacity of the rest (gain 3.2 for a true 1.8; 30.66 dB, capped 32.77). On
- * the mark's outer outline colour alone may step far more (a logo as light as a butterfly's
- * bokeh; capped there too, 37.5 dB went to 31.5).
+ * nearly twice the opacity of the rest (gain 3.6 for a true 1.8; 30.66 dB). Capped: 2.7, and
+ * 32.77 dB. On the mark's outer outline colour alone may step far more (a logo as light as a
+ * butterfly's bokeh; capped there too, 37.5 dB went to 31.5).
  */
 const MOST_INNER_COLOUR_STEP = 0.2;
 /** Least transmission (opacity 0.9): below it a pixel is opaque and filled, not inverted. */
