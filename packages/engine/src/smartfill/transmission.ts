@@ -38,6 +38,8 @@ const HOLD_INSIDE = 20;
  * butterfly's bokeh; capped there too, 37.5 dB went to 31.5).
  */
 const MOST_INNER_COLOUR_STEP = 0.2;
+/** Log transmission under which a pixel is inside the mark (its gain above MARKED_GAIN). */
+const MARKED_LOG_TRANSMISSION = -Math.log(MARKED_GAIN);
 /** Least transmission (opacity 0.9): below it a pixel is opaque and filled, not inverted. */
 const LEAST_TRANSMISSION = 0.1;
 
@@ -84,7 +86,7 @@ export function estimateTransmission(
     target[side][i] = 0.5 * Math.log((ej + 0.1) / (ei + 0.1));
   });
   let logTransmission = integratePairs(unknown, target, weight, { nonPositive: true });
-  if (capInnerColourSteps(logTransmission, target, gaps, unknown)) {
+  if (capInnerColourSteps(logTransmission, target, gaps)) {
     logTransmission = integratePairs(unknown, target, weight, { nonPositive: true });
   }
   return logTransmission.map((value) => Math.max(LEAST_TRANSMISSION, Math.exp(value)));
@@ -104,17 +106,18 @@ function outlineGaps(
 /**
  * Caps the steps asked between neighbours in the outline's gaps that the first answer,
  * `logTransmission`, puts both inside the mark (see MOST_INNER_COLOUR_STEP); whether any was.
+ * Pixels outside the region are never inside the mark: their answer is 0.
  */
 function capInnerColourSteps(
   logTransmission: Float64Array,
   target: PairField,
   gaps: Uint8Array,
-  unknown: Uint8Array,
 ): boolean {
-  const marked = (i: number) => (logTransmission[i] ?? 0) < -Math.log(MARKED_GAIN);
+  const innerGap = (i: number) =>
+    gaps[i] === 1 && (logTransmission[i] ?? 0) < MARKED_LOG_TRANSMISSION;
   let capped = false;
   eachPair(target.width, target.height, (i, j, side) => {
-    if (!unknown[i] || !unknown[j] || !gaps[i] || !gaps[j] || !marked(i) || !marked(j)) return;
+    if (!innerGap(i) || !innerGap(j)) return;
     const step = target[side][i] ?? 0;
     if (Math.abs(step) <= MOST_INNER_COLOUR_STEP) return;
     target[side][i] = Math.sign(step) * MOST_INNER_COLOUR_STEP;
