@@ -115,6 +115,8 @@ export type EdgeLines = {
   angle: Uint8Array;
   offset: Int32Array;
   fade: Float64Array;
+  /** Per line, its length in pixels, from end to end. */
+  length: Float32Array;
   /** Per line and end, the known pixels of its profile across the line (-1: none). */
   profile: Int32Array;
   /** Per line, its far end's profile with MOST_SLIDE more taps each side (see END_SLIDES). */
@@ -226,6 +228,7 @@ export function edgeLines(
     }
   }
   const ends = Int32Array.from(gathered.ends);
+  const length = Float32Array.from(gathered.length);
   const rim = Int32Array.from(new Set(ends)).sort();
   const place = new Map(Array.from(rim, (pixel, r) => [pixel, r]));
   return {
@@ -237,10 +240,8 @@ export function edgeLines(
     beyond: Int32Array.from(gathered.beyond),
     angle: Uint8Array.from(gathered.angle),
     offset: Int32Array.from(gathered.offset),
-    // Lengths rounded to single precision, as they were kept when the fade was taken per frame.
-    fade: Float64Array.from(Float32Array.from(gathered.length), (length) =>
-      Math.exp(-length / SPAN),
-    ),
+    fade: Float64Array.from(length, (pixels) => Math.exp(-pixels / SPAN)),
+    length,
     profile: Int32Array.from(gathered.profile),
     slid: Int32Array.from(gathered.slid),
     outward: Int32Array.from(gathered.outward),
@@ -336,7 +337,7 @@ export function fillAlongEdges(
   base: Float32Array,
   previous: Float32Array | null = null,
 ): Float32Array {
-  const { angle, offset, start, members, share, slots } = lines;
+  const { angle, start, members, share } = lines;
   const count = angle.length;
   if (count === 0) return base;
   const tensors = endTensors(values, lines);
@@ -359,36 +360,20 @@ export function fillAlongEdges(
       mismatch[n] = (mismatch[n] as number) + CHANGE_WEIGHT * change(n);
     return mismatch[n] as number;
   };
-  // Per direction and parallel line, the trust summed and the lines counted, then their running
-  // sums along the parallel lines, so that a band of them is pooled in two reads. Most lines
-  // have no trust of their own (an end where the picture changes as much along the line as
-  // across it): their agreement adds nothing.
-  const pooled = new Float64Array(2 * ANGLES * slots);
+  // Per line, the trust it lends to the lines beside it: most lines have none of their own
+  // (an end where the picture changes as much along the line as across it).
+  const lent = new Float64Array(count);
   for (let n = 0; n < count; n++) {
-    const slot = 2 * ((angle[n] as number) * slots + (offset[n] as number));
     const trust = lineTrust(lines, tensors, n);
-    if (trust > 0) {
-      const agreement = Math.exp(-mismatchOf(n) / (2 * PROFILE_SIGMA ** 2));
-      if (agreement > 1e-6) pooled[slot] = (pooled[slot] as number) + trust * agreement;
-    }
-    pooled[slot + 1] = (pooled[slot + 1] as number) + 1;
+    if (trust === 0) continue;
+    const agreement = Math.exp(-mismatchOf(n) / (2 * PROFILE_SIGMA ** 2));
+    if (agreement > 1e-6) lent[n] = trust * agreement;
   }
-  for (let row = 0; row < ANGLES; row++) {
-    for (let d = 1; d < slots; d++) {
-      const at = 2 * (row * slots + d);
-      pooled[at] = (pooled[at] as number) + (pooled[at - 2] as number);
-      pooled[at + 1] = (pooled[at + 1] as number) + (pooled[at - 1] as number);
-    }
-  }
-  const band = (row: number, d: number, part: number) =>
-    d < 0 ? 0 : (pooled[2 * (row * slots + Math.min(d, slots - 1)) + part] as number);
+  const pooled = parallelMeans(lines, lent, POOL);
   const weights = new Float32Array(base.length);
   const sums = new Float32Array(base.length);
   for (let n = 0; n < count; n++) {
-    const row = angle[n] as number;
-    const at = offset[n] as number;
-    const sum = band(row, at + POOL, 0) - band(row, at - POOL - 1, 0);
-    const pool = sum / (band(row, at + POOL, 1) - band(row, at - POOL - 1, 1));
+    const pool = pooled[n] as number;
     // The most the line can weigh, its own ends agreeing fully.
     const most = (pool * pool) / (pool + 1);
     if (most < 1e-3) continue;
@@ -433,8 +418,39 @@ function slidTap(lines: EdgeLines, end: number, slide: number): number {
     : (lines.slid[n * SLID_TAPS + MOST_SLIDE + PROFILE + slide - half] as number);
 }
 
+/**
+ * Per line, the mean of `perLine` over the lines parallel to it within `reach` places each
+ * side, itself included: running sums along each direction's parallel lines, read twice a line.
+ */
+export function parallelMeans(
+  { angle, offset, slots }: EdgeLines,
+  perLine: Float64Array,
+  reach: number,
+): Float64Array {
+  const sums = new Float64Array(2 * ANGLES * slots);
+  for (let n = 0; n < angle.length; n++) {
+    const slot = 2 * ((angle[n] as number) * slots + (offset[n] as number));
+    sums[slot] = (sums[slot] as number) + (perLine[n] as number);
+    sums[slot + 1] = (sums[slot + 1] as number) + 1;
+  }
+  for (let row = 0; row < ANGLES; row++) {
+    for (let d = 1; d < slots; d++) {
+      const at = 2 * (row * slots + d);
+      sums[at] = (sums[at] as number) + (sums[at - 2] as number);
+      sums[at + 1] = (sums[at + 1] as number) + (sums[at - 1] as number);
+    }
+  }
+  const band = (row: number, d: number, part: number) =>
+    d < 0 ? 0 : (sums[2 * (row * slots + Math.min(d, slots - 1)) + part] as number);
+  return Float64Array.from(angle, (row, n) => {
+    const at = offset[n] as number;
+    const sum = band(row, at + reach, 0) - band(row, at - reach - 1, 0);
+    return sum / (band(row, at + reach, 1) - band(row, at - reach - 1, 1));
+  });
+}
+
 /** An unslid line's end: its known pixel and the next one out, averaged (a little less noise). */
-function endValue(values: Float32Array, lines: EdgeLines, end: number): number {
+export function endValue(values: Float32Array, lines: EdgeLines, end: number): number {
   const at = values[lines.ends[end] as number] as number;
   const next = lines.beyond[end] as number;
   return next < 0 ? at : 0.5 * (at + (values[next] as number));

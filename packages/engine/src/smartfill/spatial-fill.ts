@@ -1,5 +1,6 @@
 import { setPixels } from "../pixel-masks";
 import type { Region } from "../regions";
+import { fillFromAgreeingLines } from "./agreeing-lines";
 import { type Border, type PlaneView, sampleBorder } from "./border";
 import { type CleanEdges, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { fillCoonsPatch } from "./coons-patch";
@@ -77,16 +78,16 @@ export function boxLines(plane: Plane, box: Box): BoxLines {
   return { window, lines: edgeLines(width, height, inside, setPixels(inside)) };
 }
 
-/** Continues the edges that cross the box over the fill already written in it, in place. */
+/**
+ * Mixes into the fill already written in the box the lines across it whose ends agree
+ * (agreeing-lines.ts), and continues the edges that cross it over the result, in place.
+ */
 export function continueEdges(frame: Uint8Array, { window, lines }: BoxLines): void {
   if (lines.angle.length === 0) return;
   const values = Float32Array.from(cropWindow(frame, window));
   const { pixels } = lines;
-  const filled = fillAlongEdges(
-    values,
-    lines,
-    Float32Array.from(pixels, (i) => values[i] as number),
-  );
+  const base = Float32Array.from(pixels, (i) => values[i] as number);
+  const filled = fillAlongEdges(values, lines, fillFromAgreeingLines(values, lines, base));
   pixels.forEach((i, k) => {
     values[i] = filled[k] as number;
   });

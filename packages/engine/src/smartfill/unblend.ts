@@ -1,3 +1,4 @@
+import { fillFromAgreeingLines } from "./agreeing-lines";
 import { createCarrier } from "./carry-fill";
 import { type CleanEdges, type CleanSides, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
@@ -185,8 +186,9 @@ export function writtenPixels(window: PlaneWindow, clean = NO_CLEAN_SIDES): Uint
  * The masked pixels get the mean of two fills from the rest of the window: the harmonic one,
  * warm-started from the previous frame (it holds still), and the one from the nearest known
  * pixel in each direction (it keeps what lies close to the mark's outline). Their errors only
- * partly agree: on the shared clips the mean beat either alone on opaque logos. The edges that
- * cross the mask are then continued over that mean (edge-fill.ts).
+ * partly agree: on the shared clips the mean beat either alone on opaque logos. The lines across
+ * the mask whose ends agree are mixed into that mean (agreeing-lines.ts), and the edges that
+ * cross it continued over the result (edge-fill.ts).
  */
 function fillPlane(values: Float32Array, state: FillState, options: UnblendOptions): void {
   const { pixels, harmonic } = state;
@@ -199,7 +201,8 @@ function fillPlane(values: Float32Array, state: FillState, options: UnblendOptio
   }
   fillHarmonic(values, pixels, harmonic, options);
   const mean = nearest.map((value, k) => 0.5 * ((values[pixels[k] as number] as number) + value));
-  const filled = fillAlongEdges(values, harmonic.lines, mean, harmonic.previous);
+  const agreed = fillFromAgreeingLines(values, harmonic.lines, mean);
+  const filled = fillAlongEdges(values, harmonic.lines, agreed, harmonic.previous);
   if (harmonic.previous) harmonic.previous.set(values);
   else harmonic.previous = values.slice();
   for (let k = 0; k < pixels.length; k++) values[pixels[k] as number] = filled[k] as number;
