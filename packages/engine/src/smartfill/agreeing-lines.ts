@@ -53,9 +53,13 @@ export function fillFromAgreeingLines(
   const { angle, start, members, share, length } = lines;
   const count = length.length;
   if (count === 0) return base;
+  // Per followed line, its ends and how far they disagree (the others' are left at 0: a line
+  // is pooled with its own direction's alone).
+  const followed = (n: number) => (angle[n] as number) % DIRECTION_STEP === 0;
   const ends = new Float32Array(2 * count);
   const mismatch = new Float64Array(count);
   for (let n = 0; n < count; n++) {
+    if (!followed(n)) continue;
     const a = endValue(values, lines, 2 * n);
     const b = endValue(values, lines, 2 * n + 1);
     ends[2 * n] = a;
@@ -66,7 +70,7 @@ export function fillFromAgreeingLines(
   const weights = new Float64Array(base.length);
   const sums = new Float64Array(base.length);
   for (let n = 0; n < count; n++) {
-    if ((angle[n] as number) % DIRECTION_STEP !== 0) continue;
+    if (!followed(n)) continue;
     const agreement = Math.exp(-(pooled[n] as number) / (2 * AGREEMENT_SIGMA ** 2));
     const weight = agreement / Math.max(1, length[n] as number);
     if (weight < LEAST_WEIGHT) continue;
