@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { setPixels } from "../src/pixel-masks";
 import { fillFromAgreeingLines } from "../src/smartfill/agreeing-lines";
 import { edgeLines } from "../src/smartfill/edge-fill";
+import { createRng } from "./quality/prng";
 
 const WIDTH = 96;
 const HEIGHT = 80;
@@ -57,12 +58,10 @@ describe("a hole filled from the lines across it whose ends agree", () => {
   });
 
   test("where no line's ends agree (coarse grain), the base fill stays", () => {
-    let seed = 11;
-    const noise = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
-    const grain = Float32Array.from({ length: WIDTH * HEIGHT }, () => (noise() < 0.5 ? 20 : 230));
+    const rng = createRng(11);
+    const grain = Float32Array.from({ length: WIDTH * HEIGHT }, () =>
+      rng.next() < 0.5 ? 20 : 230,
+    );
     const { filled } = fill((x, y) => grain[y * WIDTH + x] as number, 100);
     // All but a few short lines across the hole's corners, whose ends agree by chance.
     const moved = Array.from(filled).filter((value) => Math.abs(value - 100) > 1);
