@@ -19,7 +19,7 @@
  * agreement (sigma 10) or a lighter base (0.02) gained more on the webcams and lost up to
  * 0.8 dB on a bee's bokeh and the macro.
  */
-import { type EdgeLines, endValue, parallelMeans } from "./edge-fill";
+import { addLine, type EdgeLines, endValue, mixedFill, parallelMeans } from "./edge-fill";
 
 /** How far a line's ends may disagree, pooled with the lines beside it (levels, a sigma). */
 const AGREEMENT_SIGMA = 6;
@@ -50,7 +50,7 @@ export function fillFromAgreeingLines(
   lines: EdgeLines,
   base: Float32Array,
 ): Float32Array {
-  const { angle, start, members, share, length } = lines;
+  const { angle, length } = lines;
   const count = length.length;
   if (count === 0) return base;
   // Per followed line, its ends and how far they disagree (the others' are left at 0: a line
@@ -67,24 +67,13 @@ export function fillFromAgreeingLines(
     mismatch[n] = (a - b) * (a - b);
   }
   const pooled = parallelMeans(lines, mismatch, POOL);
-  const weights = new Float64Array(base.length);
-  const sums = new Float64Array(base.length);
+  const mix = { weights: new Float64Array(base.length), sums: new Float64Array(base.length) };
   for (let n = 0; n < count; n++) {
     if (!followed(n)) continue;
     const agreement = Math.exp(-(pooled[n] as number) / (2 * AGREEMENT_SIGMA ** 2));
     const weight = agreement / Math.max(1, length[n] as number);
     if (weight < LEAST_WEIGHT) continue;
-    const a = ends[2 * n] as number;
-    const b = ends[2 * n + 1] as number;
-    for (let m = start[n] as number; m < (start[n + 1] as number); m++) {
-      const k = members[m] as number;
-      const s = share[m] as number;
-      weights[k] = (weights[k] as number) + weight;
-      sums[k] = (sums[k] as number) + weight * (s * a + (1 - s) * b);
-    }
+    addLine(mix, lines, n, weight, ends[2 * n] as number, ends[2 * n + 1] as number);
   }
-  return base.map(
-    (value, k) =>
-      (BASE_WEIGHT * value + (sums[k] as number)) / (BASE_WEIGHT + (weights[k] as number)),
-  );
+  return mixedFill(base, mix, BASE_WEIGHT);
 }

@@ -337,8 +337,7 @@ export function fillAlongEdges(
   base: Float32Array,
   previous: Float32Array | null = null,
 ): Float32Array {
-  const { angle, start, members, share } = lines;
-  const count = angle.length;
+  const count = lines.angle.length;
   if (count === 0) return base;
   const tensors = endTensors(values, lines);
   const change = previous ? endsChange(values, previous, lines) : null;
@@ -370,8 +369,7 @@ export function fillAlongEdges(
     if (agreement > 1e-6) lent[n] = trust * agreement;
   }
   const pooled = parallelMeans(lines, lent, POOL);
-  const weights = new Float32Array(base.length);
-  const sums = new Float32Array(base.length);
+  const mix = { weights: new Float32Array(base.length), sums: new Float32Array(base.length) };
   for (let n = 0; n < count; n++) {
     const pool = pooled[n] as number;
     // The most the line can weigh, its own ends agreeing fully.
@@ -389,20 +387,44 @@ export function fillAlongEdges(
     const slid = near >= 0 && far >= 0;
     const a = slid ? (values[near] as number) : endValue(values, lines, 2 * n);
     const b = slid ? (values[far] as number) : endValue(values, lines, 2 * n + 1);
-    for (let m = start[n] as number; m < (start[n + 1] as number); m++) {
-      const k = members[m] as number;
-      const s = share[m] as number;
-      weights[k] = (weights[k] as number) + weight;
-      sums[k] = (sums[k] as number) + weight * (s * a + (1 - s) * b);
-    }
+    addLine(mix, lines, n, weight, a, b);
   }
-  const filled = new Float32Array(base.length);
-  for (let k = 0; k < base.length; k++) {
-    filled[k] =
-      (BASE_WEIGHT * (base[k] as number) + (sums[k] as number)) /
-      (BASE_WEIGHT + (weights[k] as number));
+  return mixedFill(base, mix, BASE_WEIGHT);
+}
+
+/** Per pixel of a hole, the summed weights of the lines added through it, and of their values. */
+export type LineMix = {
+  weights: Float32Array | Float64Array;
+  sums: Float32Array | Float64Array;
+};
+
+/** Adds line `n`, its ends valued `a` and `b`, to each pixel on it by `weight`. */
+export function addLine(
+  { weights, sums }: LineMix,
+  { start, members, share }: EdgeLines,
+  n: number,
+  weight: number,
+  a: number,
+  b: number,
+): void {
+  for (let m = start[n] as number; m < (start[n + 1] as number); m++) {
+    const k = members[m] as number;
+    const s = share[m] as number;
+    weights[k] = (weights[k] as number) + weight;
+    sums[k] = (sums[k] as number) + weight * (s * a + (1 - s) * b);
   }
-  return filled;
+}
+
+/** `base` mixed with the lines added to `mix`, the base weighing `baseWeight` at each pixel. */
+export function mixedFill(
+  base: Float32Array,
+  { weights, sums }: LineMix,
+  baseWeight: number,
+): Float32Array {
+  return base.map(
+    (value, k) =>
+      (baseWeight * value + (sums[k] as number)) / (baseWeight + (weights[k] as number)),
+  );
 }
 
 /**
