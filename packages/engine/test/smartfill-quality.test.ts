@@ -426,13 +426,16 @@ describe("smart fill quality", () => {
   );
 
   test(
-    "opaque logo over a webcam's still room: the pole it hides is continued through it (>= delogo + 1.5 dB)",
+    "opaque logo over a webcam's still room: the pole it hides is continued through it (>= delogo + 6 dB)",
     async () => {
       // Nothing moves around the logo, so its opacity cannot be learnt and the box is filled
       // from its border: the leaning pole behind it came out as a grey smear, 19.60 dB against
-      // delogo's 19.44. Continued along its edges, 22.00.
+      // delogo's 19.44. Continued along its edges, 22.00 (24.26 later). The pole's left edge
+      // runs into the monitor's lower rim under the logo, and nothing below matched it but a
+      // gap in the rim 7 pixels aside: joined to it, the pole widened downwards. Carried down
+      // from above alone, and the rim in from the left up to the pole, 26.47.
       const clip = "person_signing_webcam_640x480.mp4";
-      const r = await expectOverDelogo(clip, "opaque", "bench-quality-v1", 1.5);
+      const r = await expectOverDelogo(clip, "opaque", "bench-quality-v1", 6);
       expect(Math.abs(r.smartfill.flicker)).toBeLessThanOrEqual(0.5);
     },
     TIMEOUT,
