@@ -343,6 +343,8 @@ export function fillAlongEdges(
   if (count === 0) return base;
   const tensors = endTensors(values, lines);
   const change = previous ? endsChange(values, previous, lines) : null;
+  /** How far a line's two ends changed since the last frame, summed. */
+  const lineChange = (n: number) => (change ? change(2 * n) + change(2 * n + 1) : 0);
   // How far a line's ends disagree (see UNTRUSTED), and at which slide of their profiles (see
   // END_SLIDES); only read for the lines that count below.
   const mismatch = new Float32Array(count).fill(Number.NaN);
@@ -352,13 +354,12 @@ export function fillAlongEdges(
     // A line slides only where its near end shows an edge and both ends held still since the
     // last frame (see END_SLIDES); their change is read only then, and for a trusted line.
     const slidable =
-      showsEdge(values, lines.profile, 2 * n * TAPS) &&
-      (!change || change(n) <= PROFILE_SIGMA ** 2);
+      showsEdge(values, lines.profile, 2 * n * TAPS) && lineChange(n) <= PROFILE_SIGMA ** 2;
     const across = profileMismatch(values, lines, n, slides, slidable);
     // A line whose ends already disagree gets no trust: what lies further out is not read.
     mismatch[n] = across > UNTRUSTED ? across : across + outwardMismatch(values, lines, n);
     if (change && (mismatch[n] as number) <= UNTRUSTED)
-      mismatch[n] = (mismatch[n] as number) + CHANGE_WEIGHT * change(n);
+      mismatch[n] = (mismatch[n] as number) + CHANGE_WEIGHT * lineChange(n);
     return mismatch[n] as number;
   };
   // Per line, the trust it lends to the lines beside it: most lines have none of their own
@@ -372,11 +373,7 @@ export function fillAlongEdges(
   }
   const pooled = parallelMeans(lines, lent, POOL);
   const mix = { weights: new Float32Array(base.length), sums: new Float32Array(base.length) };
-  const crossing = {
-    weights: new Float32Array(base.length),
-    cos: new Float32Array(base.length),
-    sin: new Float32Array(base.length),
-  };
+  const turns = { cos: new Float32Array(base.length), sin: new Float32Array(base.length) };
   for (let n = 0; n < count; n++) {
     const pool = pooled[n] as number;
     // The most the line can weigh, its own ends agreeing fully.
@@ -395,8 +392,10 @@ export function fillAlongEdges(
     const a = slid ? (values[near] as number) : endValue(values, lines, 2 * n);
     const b = slid ? (values[far] as number) : endValue(values, lines, 2 * n + 1);
     addLine(mix, lines, n, weight, a, b);
-    addCrossing(crossing, lines, n, weight);
+    addTurn(turns, lines, n, weight);
   }
+  // The crossing lines' weights are the mix's so far, before the carried ends add theirs.
+  const crossing = { weights: mix.weights.slice(), ...turns };
   continueFromOneEnd(values, lines, tensors, { mix, crossing, change });
   return mixedFill(base, mix, BASE_WEIGHT);
 }
@@ -432,27 +431,24 @@ const ALIGNMENT = 800;
 /** An alignment under which a line lends no trust worth reading (0.99 ** 800: 3e-4). */
 const LEAST_ALIGNMENT = 0.99;
 
-/** Per pixel of a hole, the summed weights of the crossing lines through it, and their way. */
-type Crossing = { weights: Float32Array; cos: Float32Array; sin: Float32Array };
+/** Per pixel of a hole, the crossing lines' directions summed by their weights (see addTurn). */
+type Turns = { cos: Float32Array; sin: Float32Array };
+/** The same, with the lines' summed weights. */
+type Crossing = Turns & { weights: Float32Array | Float64Array };
 
-/**
- * Adds line `n`'s direction, by `weight`, to each pixel on it: as the cosine and sine of twice
- * its angle, so that lines half a turn apart (the same line) add up.
- */
-function addCrossing(
-  crossing: Crossing,
-  { angle, start, members }: EdgeLines,
-  n: number,
-  weight: number,
-) {
-  const turn = (2 * Math.PI * (angle[n] as number)) / ANGLES;
-  const cos = weight * Math.cos(turn);
-  const sin = weight * Math.sin(turn);
+/** The cosine and sine of twice a direction's angle: lines half a turn apart add up. */
+function doubledAngle(a: number): { cos: number; sin: number } {
+  const { dx, dy } = DIRECTIONS[a] as (typeof DIRECTIONS)[number];
+  return { cos: dx * dx - dy * dy, sin: 2 * dx * dy };
+}
+
+/** Adds line `n`'s direction (its doubled angle), by `weight`, to each pixel on it. */
+function addTurn(turns: Turns, { angle, start, members }: EdgeLines, n: number, weight: number) {
+  const { cos, sin } = doubledAngle(angle[n] as number);
   for (let m = start[n] as number; m < (start[n + 1] as number); m++) {
     const k = members[m] as number;
-    crossing.weights[k] = (crossing.weights[k] as number) + weight;
-    crossing.cos[k] = (crossing.cos[k] as number) + cos;
-    crossing.sin[k] = (crossing.sin[k] as number) + sin;
+    turns.cos[k] = (turns.cos[k] as number) + weight * cos;
+    turns.sin[k] = (turns.sin[k] as number) + weight * sin;
   }
 }
 
@@ -468,7 +464,7 @@ function weightAcross(crossing: Crossing, k: number, cos: number, sin: number): 
 type OneEndInputs = {
   mix: LineMix;
   crossing: Crossing;
-  change: ((n: number, side: number) => number) | null;
+  change: ((end: number) => number) | null;
 };
 
 function continueFromOneEnd(
@@ -485,9 +481,7 @@ function continueFromOneEnd(
   const { start, members, length } = lines;
   /** The first of the pixels `from`, `from + step`, ... before `to` that an edge crosses. */
   const firstCrossed = (n: number, from: number, to: number, step: number) => {
-    const turn = (2 * Math.PI * (lines.angle[n] as number)) / ANGLES;
-    const cos = Math.cos(turn);
-    const sin = Math.sin(turn);
+    const { cos, sin } = doubledAngle(lines.angle[n] as number);
     for (let m = from; m !== to; m += step) {
       if (weightAcross(crossing, members[m] as number, cos, sin) > CROSSED) return m;
     }
@@ -540,7 +534,7 @@ function endWeights(
   values: Float32Array,
   lines: EdgeLines,
   tensors: Float64Array,
-  change: ((n: number, side: number) => number) | null,
+  change: ((end: number) => number) | null,
   side: number,
 ): Float64Array {
   const count = lines.angle.length;
@@ -549,7 +543,7 @@ function endWeights(
   const mismatchOf = (n: number) => {
     if (!Number.isNaN(mismatches[n] as number)) return mismatches[n] as number;
     let mismatch = endOutward(values, lines, 2 * n + side);
-    if (change && Number.isFinite(mismatch)) mismatch += CHANGE_WEIGHT * change(n, side);
+    if (change && Number.isFinite(mismatch)) mismatch += CHANGE_WEIGHT * change(2 * n + side);
     mismatches[n] = mismatch;
     return mismatch;
   };
@@ -769,9 +763,9 @@ function endOutward(values: Float32Array, lines: EdgeLines, end: number): number
 }
 
 /**
- * How far a line's ends' profiles changed since the `previous` frame: per end, the mean squared
- * difference at the slide (up to SLIDE pixels across the line) that brings them closest, summed
- * over both ends, or of one end (`side` 0 or 1) where it is given. An end's profile is that of
+ * How far a line end's profile changed since the `previous` frame (ends are numbered 2n and
+ * 2n + 1 for line n): the mean squared difference at the slide (up to SLIDE pixels across the
+ * line) that brings them closest; 0 where nothing of it was known. An end's profile is that of
  * its pixel, down a column or along a row (the line's family), so each is compared once per
  * frame, the first time a line asks.
  */
@@ -779,7 +773,7 @@ function endsChange(
   values: Float32Array,
   previous: Float32Array,
   { profile, angle, endAt, rim }: EdgeLines,
-): (n: number, side?: number) => number {
+): (end: number) => number {
   /** Per end pixel and way its profile is read, its change (NaN until a line asks). */
   const changes = new Float64Array(2 * rim.length).fill(Number.NaN);
   const endChange = (end: number) => {
@@ -792,20 +786,14 @@ function endsChange(
     }
     return least;
   };
-  return (n, side) => {
-    const across = HORIZONTAL[angle[n] as number] ? 1 : 0;
-    let total = 0;
-    const first = side === undefined ? 2 * n : 2 * n + side;
-    for (let end = first; end < (side === undefined ? 2 * n + 2 : first + 1); end++) {
-      const key = 2 * (endAt[end] as number) + across;
-      let least = changes[key] as number;
-      if (Number.isNaN(least)) {
-        least = endChange(end);
-        changes[key] = least;
-      }
-      if (least < Number.POSITIVE_INFINITY) total += least;
+  return (end) => {
+    const key = 2 * (endAt[end] as number) + (HORIZONTAL[angle[end >> 1] as number] ? 1 : 0);
+    let least = changes[key] as number;
+    if (Number.isNaN(least)) {
+      least = endChange(end);
+      changes[key] = least;
     }
-    return total;
+    return least < Number.POSITIVE_INFINITY ? least : 0;
   };
 }
 
