@@ -357,7 +357,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
         lumaWindow,
         lumaStats,
         lumaFill.map((set, i) => (lumaWindow.inside[i] ?? 0) & (1 - set)),
-        learnt.gain,
+        learnt,
       )
     : null;
   const luma = spared
