@@ -46,6 +46,12 @@ export function addFrame(stats: BlendStats, pixels: Uint8Array): void {
 /** Frame-to-frame change energy that is only noise (compression, sensor). */
 export const CHANGE_NOISE = 2;
 
+/** Per pixel, its mean value over the frames added. */
+export function pixelMeans(stats: BlendStats): Float32Array {
+  const frames = Math.max(1, stats.frames);
+  return Float32Array.from(stats.sum, (sum) => sum / frames + stats.mean);
+}
+
 /** Per pixel, the mean squared change between consecutive frames added. */
 export function changeEnergy(stats: BlendStats): Float64Array {
   const pairsOfFrames = Math.max(1, stats.frames - 1);

@@ -1,5 +1,5 @@
 import { dilate, erode, setPixels, shareOf } from "../pixel-masks";
-import { addFrame, type BlendStats, createBlendStats, meanOf } from "./blend-stats";
+import { addFrame, type BlendStats, createBlendStats, meanOf, pixelMeans } from "./blend-stats";
 import { colourOutline } from "./colour-outline";
 import { snapToDominantGain } from "./dominant-opacity";
 import { MOVING_DEVIATION } from "./margin-motion";
@@ -328,8 +328,7 @@ function fitModel(window: MarkWindow, samples: readonly WindowSample[]): MarkMod
     lumaWindow.inside,
   );
   const learnt = correctionWithGain(lumaWindow, lumaSamples, lumaGain, lumaStats.mean);
-  const frames = Math.max(1, lumaStats.frames);
-  const meanLuma = Float32Array.from(lumaStats.sum, (sum) => sum / frames + lumaStats.mean);
+  const meanLuma = pixelMeans(lumaStats);
   const around = surroundingDeviation(lumaStats, lumaWindow.inside);
   const still = stillPixels(lumaStats, lumaWindow.inside, around);
   const opaquePixels = Uint8Array.from(learnt.gain, (gain, i) =>

@@ -1,4 +1,4 @@
-import { type BlendStats, CHANGE_NOISE, changeEnergy } from "./blend-stats";
+import { type BlendStats, CHANGE_NOISE, changeEnergy, pixelMeans } from "./blend-stats";
 import { type BlendCorrection, corrected } from "./mark-offset";
 import type { PlaneWindow } from "./mark-window";
 
@@ -48,8 +48,7 @@ export function withoutSpiltGain(
   const energy = changeEnergy(stats);
   const around = boxSums(width, height, (i) => (inside[i] ? 0 : (energy[i] ?? 0)));
   const count = boxSums(width, height, (i) => (inside[i] ? 0 : 1));
-  const frames = Math.max(1, stats.frames);
-  const means = Float64Array.from(stats.sum, (sum) => sum / frames + stats.mean);
+  const means = pixelMeans(stats);
   const meansAround = boxSums(width, height, (i) => (inside[i] ? 0 : (means[i] ?? 0)));
   const result = Float64Array.from(learnt.gain);
   let changed = false;
