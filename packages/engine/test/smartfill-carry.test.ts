@@ -5,7 +5,9 @@
  */
 import { describe, expect, test } from "bun:test";
 import { bilinearTap } from "../src/smartfill/bilinear";
+import { createCarrier } from "../src/smartfill/carry-fill";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
+import { correctWindow, cropSample } from "../src/smartfill/mark-model";
 import { fitMotionField } from "../src/smartfill/motion-field";
 import { fieldShift, pixelWarp } from "../src/smartfill/pixel-warp";
 import { fitRingMotion, type Image, type Motion, NO_MOTION } from "../src/smartfill/ring-motion";
@@ -270,6 +272,41 @@ describe("an opaque mark over a panning picture", () => {
     // The last frames are filled forward as before: the backward pass has nothing for them.
     expect(psnrInside(outputs, 1, FRAMES - 10, FRAMES)).toBeGreaterThan(33);
     expect(leftOver).toEqual([]);
+  });
+
+  test("a frame whose hole is carried whole skips the spatial fill, and keeps none of it", () => {
+    const learner = createMarkLearner(layout, [REGION]);
+    for (let t = 0; t < FRAMES; t++) learner.add(frame(t, true));
+    const plan = learner.learn()[0];
+    if (plan?.kind !== "invert") throw new Error("the mark was not learnt as one to invert");
+    const carrier = createCarrier(plan.model);
+    if (!carrier) throw new Error("the opaque mark's fill is not carried");
+    const filled = plan.model.fill[0];
+    const holePixels = filled.reduce((sum, set) => sum + set, 0);
+    // The spatial fill here writes a level no picture has, to tell where it is kept.
+    const SPATIAL = -1000;
+    const fillFrames: number[] = [];
+    const wholeFrames: number[] = [];
+    for (let t = 0; t < FRAMES; t++) {
+      const input = frame(t, true);
+      carrier.track(input);
+      const values = correctWindow(plan.model, 0, cropSample(input, plan.model)[0]);
+      const found = carrier.carry(0, input, values, () => {
+        fillFrames.push(t);
+        filled.forEach((set, i) => {
+          if (set) values[i] = SPATIAL;
+        });
+      });
+      const carried = found.filter((age) => age > 0).length;
+      const kept = filled.filter((set, i) => set && values[i] === SPATIAL).length;
+      // Every filled pixel is carried or keeps the spatial fill, never anything else.
+      expect(carried + kept).toBe(holePixels);
+      if (carried === holePixels) wholeFrames.push(t);
+    }
+    // The first frame has nothing to carry; by the last ten the camera has shown all it hides.
+    expect(fillFrames[0]).toBe(0);
+    for (let t = FRAMES - 10; t < FRAMES; t++) expect(wholeFrames).toContain(t);
+    expect(fillFrames.filter((t) => wholeFrames.includes(t))).toEqual([]);
   });
 
   test("where the camera holds still, so does the fill", async () => {

@@ -74,11 +74,13 @@ export type Carrier = {
   /** Fits the camera's motion since the last frame; once per frame, before `carry`. */
   track(frame: Uint8Array): void;
   /**
-   * Mixes the carried fill into the filled pixels of one plane's window values. Returns, per
-   * filled pixel in scan order, the age of its picture where it was carried (found) this frame:
-   * how many frames ago it was seen (at most DEPTH); 0 where it was not carried.
+   * Mixes the carried fill into the filled pixels of one plane's window values. `fill` writes
+   * the spatial fill into them; it is called only when a filled pixel keeps it this frame (one
+   * not carried, or the whole carry dropped), so a frame carried whole skips its cost. Returns,
+   * per filled pixel in scan order, the age of its picture where it was carried (found) this
+   * frame: how many frames ago it was seen (at most DEPTH); 0 where it was not carried.
    */
-  carry(plane: 0 | 1 | 2, frame: Uint8Array, values: Float32Array): Uint8Array;
+  carry(plane: 0 | 1 | 2, frame: Uint8Array, values: Float32Array, fill: () => void): Uint8Array;
 };
 
 /**
@@ -167,12 +169,12 @@ export function createCarrier(model: MarkModel): Carrier | null {
     track(frame) {
       motion = tracker.track(frame);
     },
-    carry(plane, frame, values) {
+    carry(plane, frame, values, fill) {
       if (plane === 0) misfit = false;
       // The change of light was fitted on luma: chroma moves with the picture but keeps it.
       const planeMotion = !motion || misfit ? null : plane === 0 ? motion : { ...motion, light: 0 };
       const carry = planes[plane] as PlaneCarry;
-      const fits = carryPlane(carry, frame, values, planeMotion, plane === 0);
+      const fits = carryPlane(carry, frame, values, fill, planeMotion, plane === 0);
       if (plane === 0) misfit = !fits;
       return carry.found;
     },
@@ -272,13 +274,15 @@ function rimOf(
 }
 
 /**
- * Carries one plane's fill, when there is a motion to carry it by. With `check`, a carried fill
- * that does not meet its surroundings (see MISFIT) is dropped, and false returned.
+ * Carries one plane's fill, when there is a motion to carry it by; `fill` writes the spatial
+ * fill into `values` where a filled pixel keeps it. With `check`, a carried fill that does not
+ * meet its surroundings (see MISFIT) is dropped, and false returned.
  */
 function carryPlane(
   carry: PlaneCarry,
   frame: Uint8Array,
   values: Float32Array,
+  fill: () => void,
   motion: Motion | null,
   check: boolean,
 ): boolean {
@@ -286,32 +290,43 @@ function carryPlane(
   const { width } = carry.extended;
   const current = cropValues(frame, carry.extended);
   carry.found.fill(0);
-  // The current frame as the unblender left it: corrected inside the region, spatially filled.
+  // The current frame as the unblender left it, corrected inside the region. Nothing reads the
+  // filled pixels before they are written below: spatially filled, or carried.
   for (let y = 0; y < window.height; y++) {
     for (let x = 0; x < window.width; x++) {
       const i = y * window.width + x;
       if (window.inside[i]) current[(y + dy) * width + x + dx] = values[i] as number;
     }
   }
+  const spatialFill = () => {
+    fill();
+    for (let k = 0; k < hole.length; k++) {
+      current[hole[k] as number] = values[holeInWindow[k] as number] as number;
+    }
+  };
   const previous = history[0];
   if (!previous || !motion) {
+    spatialFill();
     history.length = 0;
     keep(carry, current, true);
     return true;
   }
   const carried = new Float32Array(hole.length);
-  const found = findSources(carry, motion, current, carried);
+  const found = findSources(carry, motion, carried);
   // Nothing found yet: the pixels around the hole keep their sources for the next frame.
   if (found === 0) {
+    spatialFill();
     keep(carry, current, false);
     carry.seamStarted = false;
     return true;
   }
   if (check && !(meetsSurroundings(carry, carried, current) && staysNearFrame(carry, current))) {
     carry.found.fill(0);
+    spatialFill();
     keep(carry, current, true);
     return false;
   }
+  if (found < hole.length) spatialFill();
   smoothSeam(carry, current, previous, motion, carried);
   for (let k = 0; k < hole.length; k++) {
     if (!carry.found[k]) continue;
@@ -328,15 +343,9 @@ function carryPlane(
  * Where each followed pixel's picture was last seen, from where it was in the previous frame:
  * outside the hole there, or carried from a followed pixel's own source (the nearest one,
  * shifted by the fraction between them). Writes `carry.next` and, for the filled pixels found,
- * `carry.found` and their value in `carried` (the current frame's elsewhere); returns how many
- * were found.
+ * `carry.found` and their value in `carried`; returns how many were found.
  */
-function findSources(
-  carry: PlaneCarry,
-  motion: Motion,
-  current: Float32Array,
-  carried: Float32Array,
-): number {
+function findSources(carry: PlaneCarry, motion: Motion, carried: Float32Array): number {
   const { followed, followedIndex, readable, sources, next } = carry;
   const { width, height } = carry.extended;
   const tap = bilinearTap();
@@ -364,10 +373,7 @@ function findSources(
   for (let k = 0; k < hole.length; k++) {
     const f = holeFollowed[k] as number;
     const age = next.age[f] as number;
-    if (age === 0) {
-      carried[k] = current[hole[k] as number] as number;
-      continue;
-    }
+    if (age === 0) continue;
     carried[k] = foundValue(carry, f, tap);
     carry.found[k] = age;
     found++;

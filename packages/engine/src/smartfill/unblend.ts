@@ -60,7 +60,10 @@ type FillState = {
   harmonic: HarmonicFill | null;
 };
 
-/** The harmonic fill of one plane, carried from frame to frame so that it holds still. */
+/**
+ * The harmonic fill of one plane, carried from frame to frame so that it holds still: from the
+ * last frame it filled, since a frame whose hole is carried whole skips the fill (carry-fill.ts).
+ */
 type HarmonicFill = {
   /** The lines along which the edges crossing the mask are continued (edge-fill.ts). */
   lines: EdgeLines;
@@ -75,7 +78,7 @@ type HarmonicFill = {
   /** Per filled pixel, its neighbours that are not filled (west, east, north, south). */
   around: Int32Array;
   coarse: CoarseMembrane;
-  /** The last frame's window values, whose edges the edge fill compares (none before one). */
+  /** The window values of the last frame filled, whose edges the edge fill compares. */
   previous: Float32Array | null;
 };
 
@@ -116,10 +119,13 @@ export function createUnblender(
       const state = states[plane] as FillState;
       const input = sample[plane] as Uint8Array;
       const values = correctWindow(model, plane as 0 | 1 | 2, input);
-      fillPlane(values, state, options);
       if (carrier) {
-        const found = carrier.carry(plane as 0 | 1 | 2, frame, values);
+        const found = carrier.carry(plane as 0 | 1 | 2, frame, values, () =>
+          fillPlane(values, state, options),
+        );
         if (index !== undefined) record?.(index, plane as 0 | 1 | 2, values, found);
+      } else {
+        fillPlane(values, state, options);
       }
       if (flat && flatFrame)
         flatFrame = meanWithBorderFill(values, flat[plane] as FlatMean, plane === 0);
