@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { setPixels } from "../src/pixel-masks";
 import { directionalTaps, fillDirectional } from "../src/smartfill/directional-fill";
-import { edgeLines, fillAlongEdges, MAX_HOLE } from "../src/smartfill/edge-fill";
+import { edgeLines, fillAlongEdges, MAX_HOLE, parallelMeans } from "../src/smartfill/edge-fill";
 import { boxLines, continueEdges } from "../src/smartfill/spatial-fill";
 
 const WIDTH = 96;
@@ -213,5 +213,36 @@ describe("edges continued across a filled hole", () => {
     );
     const base = new Float32Array(pixels.length).fill(150);
     expect(Array.from(new Set(fillAlongEdges(values, lines, base)))).toEqual([150]);
+  });
+});
+
+describe("the mean over the lines parallel to each line", () => {
+  test("takes the lines of its direction within reach each side, two runs at one place alike", () => {
+    // A ring: a line through its middle crosses it twice, two runs at the same place.
+    const mask = new Uint8Array(WIDTH * HEIGHT);
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const r = Math.hypot(x - WIDTH / 2, y - HEIGHT / 2);
+        mask[y * WIDTH + x] = r > 10 && r < 22 ? 1 : 0;
+      }
+    }
+    const lines = edgeLines(WIDTH, HEIGHT, mask, setPixels(mask));
+    const count = lines.angle.length;
+    const perLine = Float64Array.from({ length: count }, (_, n) => (n * 7919) % 101);
+    expect(new Set(lines.offset).size).toBeLessThan(count);
+    for (const reach of [0, 3, 8]) {
+      const means = parallelMeans(lines, perLine, reach);
+      for (let n = 0; n < count; n++) {
+        let sum = 0;
+        let pooled = 0;
+        for (let m = 0; m < count; m++) {
+          if (lines.angle[m] !== lines.angle[n]) continue;
+          if (Math.abs((lines.offset[m] as number) - (lines.offset[n] as number)) > reach) continue;
+          sum += perLine[m] as number;
+          pooled++;
+        }
+        expect(means[n]).toBeCloseTo(sum / pooled, 9);
+      }
+    }
   });
 });

@@ -141,6 +141,8 @@ export type EdgeLines = {
   endAt: Int32Array;
   /** The gradient tables of endTensors, reused from frame to frame. */
   tables: Float64Array[];
+  /** What parallelMeans reads, per reach, worked out on first use (see poolBands). */
+  pools: Map<number, PoolBands>;
 };
 
 /**
@@ -256,6 +258,7 @@ export function edgeLines(
     tables: [0, 1, 2, 3].map(
       () => new Float64Array(ends.length > 0 ? (width + 1) * (height + 1) : 0),
     ),
+    pools: new Map(),
   };
 }
 
@@ -341,7 +344,7 @@ export function fillAlongEdges(
 ): Float32Array {
   const count = lines.angle.length;
   if (count === 0) return base;
-  const tensors = endTensors(values, lines);
+  const edges = endEdges(lines, endTensors(values, lines));
   const change = previous ? endsChange(values, previous, lines) : null;
   /** How far a line's two ends changed since the last frame, summed. */
   const lineChange = (n: number) => (change ? change(2 * n) + change(2 * n + 1) : 0);
@@ -366,7 +369,7 @@ export function fillAlongEdges(
   // (an end where the picture changes as much along the line as across it).
   const lent = new Float64Array(count);
   for (let n = 0; n < count; n++) {
-    const trust = lineTrust(lines, tensors, n);
+    const trust = lineTrust(lines, edges, n);
     if (trust === 0) continue;
     const agreement = Math.exp(-mismatchOf(n) / (2 * PROFILE_SIGMA ** 2));
     if (agreement > 1e-6) lent[n] = trust * agreement;
@@ -396,7 +399,7 @@ export function fillAlongEdges(
   }
   // The crossing lines' weights are the mix's so far, before the carried ends add theirs.
   const crossing = { weights: mix.weights.slice(), ...turns };
-  continueFromOneEnd(values, lines, tensors, { mix, crossing, change });
+  continueFromOneEnd(values, lines, edges, { mix, crossing, change });
   return mixedFill(base, mix, BASE_WEIGHT);
 }
 
@@ -470,11 +473,11 @@ type OneEndInputs = {
 function continueFromOneEnd(
   values: Float32Array,
   lines: EdgeLines,
-  tensors: Float64Array,
+  edges: EndEdges,
   { mix, crossing, change }: OneEndInputs,
 ): void {
   const count = lines.angle.length;
-  const [near, far] = [0, 1].map((side) => endWeights(values, lines, tensors, change, side)) as [
+  const [near, far] = [0, 1].map((side) => endWeights(values, lines, edges, change, side)) as [
     Float64Array,
     Float64Array,
   ];
@@ -533,7 +536,7 @@ function continueFromOneEnd(
 function endWeights(
   values: Float32Array,
   lines: EdgeLines,
-  tensors: Float64Array,
+  edges: EndEdges,
   change: ((end: number) => number) | null,
   side: number,
 ): Float64Array {
@@ -550,7 +553,8 @@ function endWeights(
   // Only the ends on an edge that runs along their line lend trust; the rest are not read.
   const lent = new Float64Array(count);
   for (let n = 0; n < count; n++) {
-    const { strength, alignment } = endEdge(lines, tensors, n, side);
+    const strength = edges.strength[2 * n + side] as number;
+    const alignment = edges.alignment[2 * n + side] as number;
     if (strength === 0 || alignment < LEAST_ALIGNMENT) continue;
     const trust = strength * alignment ** ALIGNMENT;
     if (!showsEdge(values, lines.profile, (2 * n + side) * TAPS)) continue;
@@ -597,10 +601,13 @@ export function mixedFill(
   { weights, sums }: LineMix,
   baseWeight: number,
 ): Float32Array {
-  return base.map(
-    (value, k) =>
-      (baseWeight * value + (sums[k] as number)) / (baseWeight + (weights[k] as number)),
-  );
+  // A loop: a map calls its function per pixel.
+  const mixed = new Float32Array(base.length);
+  for (let k = 0; k < base.length; k++) {
+    const value = base[k] as number;
+    mixed[k] = (baseWeight * value + (sums[k] as number)) / (baseWeight + (weights[k] as number));
+  }
+  return mixed;
 }
 
 /**
@@ -619,36 +626,87 @@ function slidTap(lines: EdgeLines, end: number, slide: number): number {
 /**
  * Per line, the mean of `perLine` over the lines parallel to it within `reach` places each
  * side, itself included: running sums along each direction's parallel lines, read twice a line.
+ * The lines come by direction, then by place, so those at one place (a group) come together,
+ * and the groups that bound each line's band are found once per mask and reach (poolBands).
  */
 export function parallelMeans(
-  { angle, offset, slots }: EdgeLines,
+  lines: EdgeLines,
   perLine: Float64Array,
   reach: number,
 ): Float64Array {
-  const sums = new Float64Array(2 * ANGLES * slots);
-  for (let n = 0; n < angle.length; n++) {
-    const slot = 2 * ((angle[n] as number) * slots + (offset[n] as number));
-    sums[slot] = (sums[slot] as number) + (perLine[n] as number);
-    sums[slot + 1] = (sums[slot + 1] as number) + 1;
+  const { group, first, counts, low, high } = poolBands(lines, reach);
+  const count = group.length;
+  const sums = new Float64Array(first.length);
+  for (let n = 0; n < count; n++) {
+    const g = group[n] as number;
+    sums[g] = (sums[g] as number) + (perLine[n] as number);
+  }
+  for (let g = 1; g < sums.length; g++) {
+    if (!first[g]) sums[g] = (sums[g] as number) + (sums[g - 1] as number);
+  }
+  const means = new Float64Array(count);
+  for (let n = 0; n < count; n++) {
+    const hi = high[n] as number;
+    const lo = low[n] as number;
+    const sum = (sums[hi] as number) - (lo < 0 ? 0 : (sums[lo] as number));
+    means[n] = sum / ((counts[hi] as number) - (lo < 0 ? 0 : (counts[lo] as number)));
+  }
+  return means;
+}
+
+/**
+ * What parallelMeans reads for one reach: per line, its group; per group, whether it is its
+ * direction's first, and how many lines its direction has up to it; per line, its direction's
+ * last group within `reach` places after it, and last more than `reach` places before it
+ * (-1: none).
+ */
+type PoolBands = {
+  group: Int32Array;
+  first: Uint8Array;
+  counts: Float64Array;
+  low: Int32Array;
+  high: Int32Array;
+};
+
+function poolBands(lines: EdgeLines, reach: number): PoolBands {
+  const known = lines.pools.get(reach);
+  if (known) return known;
+  const { angle, offset, slots } = lines;
+  const count = angle.length;
+  const group = new Int32Array(count);
+  const first: number[] = [];
+  const counts: number[] = [];
+  // Per direction and place, the last group at or before it (-1: none).
+  const lastAt = new Int32Array(ANGLES * slots).fill(-1);
+  for (let n = 0, g = -1; n < count; n++) {
+    const row = angle[n] as number;
+    const starts = n === 0 || row !== angle[n - 1];
+    if (starts || offset[n] !== offset[n - 1]) {
+      g++;
+      first.push(starts ? 1 : 0);
+      counts.push(starts ? 0 : (counts[g - 1] as number));
+      lastAt[row * slots + (offset[n] as number)] = g;
+    }
+    group[n] = g;
+    counts[g] = (counts[g] as number) + 1;
   }
   for (let row = 0; row < ANGLES; row++) {
     for (let d = 1; d < slots; d++) {
-      const at = 2 * (row * slots + d);
-      sums[at] = (sums[at] as number) + (sums[at - 2] as number);
-      sums[at + 1] = (sums[at + 1] as number) + (sums[at - 1] as number);
+      const at = row * slots + d;
+      if (lastAt[at] === -1) lastAt[at] = lastAt[at - 1] as number;
     }
   }
-  const band = (row: number, d: number, part: number) =>
-    d < 0 ? 0 : (sums[2 * (row * slots + Math.min(d, slots - 1)) + part] as number);
-  // Filled in a loop: Float64Array.from with a map walks an iterator, a tenth of the fill's time.
-  const means = new Float64Array(angle.length);
-  for (let n = 0; n < angle.length; n++) {
-    const row = angle[n] as number;
-    const at = offset[n] as number;
-    const sum = band(row, at + reach, 0) - band(row, at - reach - 1, 0);
-    means[n] = sum / (band(row, at + reach, 1) - band(row, at - reach - 1, 1));
-  }
-  return means;
+  const last = (row: number, d: number) =>
+    d < 0 ? -1 : (lastAt[row * slots + Math.min(d, slots - 1)] as number);
+  const bands: PoolBands = {
+    group,
+    first: Uint8Array.from(first),
+    counts: Float64Array.from(counts),
+    low: Int32Array.from(angle, (row, n) => last(row, (offset[n] as number) - reach - 1)),
+    high: Int32Array.from(angle, (row, n) => last(row, (offset[n] as number) + reach)),
+  };
+  lines.pools.set(reach, bands);
+  return bands;
 }
 
 /** An unslid line's end: its known pixel and the next one out, averaged (a little less noise). */
@@ -662,35 +720,40 @@ export function endValue(values: Float32Array, lines: EdgeLines, end: number): n
  * How far a line's ends say an edge runs along it: the edge energy across it, less along it, at
  * both its ends (their geometric mean), falling with its length.
  */
-function lineTrust(lines: EdgeLines, tensors: Float64Array, n: number): number {
-  const near = endEdge(lines, tensors, n, 0).strength;
+function lineTrust(lines: EdgeLines, { strength }: EndEdges, n: number): number {
+  const near = strength[2 * n] as number;
   if (near === 0) return 0;
-  return Math.sqrt(near * endEdge(lines, tensors, n, 1).strength) * (lines.fade[n] as number);
+  return Math.sqrt(near * (strength[2 * n + 1] as number)) * (lines.fade[n] as number);
 }
 
 /**
- * At one end of a line (`side` 0 or 1), how strongly an edge runs along the line: the gradient
+ * Per line end (`2 * n + side`), how strongly an edge runs along the line there: the gradient
  * energy across the line, less along it, times the share it leads by (0 for grain, whose edges
  * run every way, however strong); and how closely the line follows the edge's own direction:
- * the cosine of twice the angle between them (1 along it, 0 at 45 degrees).
+ * the cosine of twice the angle between them (1 along it, 0 at 45 degrees). Read once a frame
+ * from the ends' tensors (endTensors).
  */
-function endEdge(
-  lines: EdgeLines,
-  tensors: Float64Array,
-  n: number,
-  side: number,
-): { strength: number; alignment: number } {
-  const { dx, dy } = DIRECTIONS[lines.angle[n] as number] as (typeof DIRECTIONS)[number];
-  const at = 3 * (lines.endAt[2 * n + side] as number);
-  const xx = tensors[at] as number;
-  const xy = tensors[at + 1] as number;
-  const yy = tensors[at + 2] as number;
-  const across = dy * dy * xx - 2 * dx * dy * xy + dx * dx * yy;
-  const along = dx * dx * xx + 2 * dx * dy * xy + dy * dy * yy;
-  const lead = Math.max(0, across - along);
-  if (lead === 0) return { strength: 0, alignment: 0 };
-  const spread = Math.sqrt((xx - yy) ** 2 + 4 * xy * xy);
-  return { strength: (lead * lead) / (across + along + 1e-9), alignment: lead / (spread + 1e-9) };
+type EndEdges = { strength: Float64Array; alignment: Float64Array };
+
+function endEdges(lines: EdgeLines, tensors: Float64Array): EndEdges {
+  const ends = lines.ends.length;
+  const strength = new Float64Array(ends);
+  const alignment = new Float64Array(ends);
+  for (let end = 0; end < ends; end++) {
+    const { dx, dy } = DIRECTIONS[lines.angle[end >> 1] as number] as (typeof DIRECTIONS)[number];
+    const at = 3 * (lines.endAt[end] as number);
+    const xx = tensors[at] as number;
+    const xy = tensors[at + 1] as number;
+    const yy = tensors[at + 2] as number;
+    const across = dy * dy * xx - 2 * dx * dy * xy + dx * dx * yy;
+    const along = dx * dx * xx + 2 * dx * dy * xy + dy * dy * yy;
+    const lead = Math.max(0, across - along);
+    if (lead === 0) continue;
+    const spread = Math.sqrt((xx - yy) ** 2 + 4 * xy * xy);
+    strength[end] = (lead * lead) / (across + along + 1e-9);
+    alignment[end] = lead / (spread + 1e-9);
+  }
+  return { strength, alignment };
 }
 
 /**
