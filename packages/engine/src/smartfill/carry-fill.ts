@@ -312,22 +312,19 @@ function carryPlane(
     return true;
   }
   const carried = new Float32Array(hole.length);
-  const found = findSources(carry, motion, carried);
-  // Nothing found yet: the pixels around the hole keep their sources for the next frame.
-  if (found === 0) {
-    spatialFill();
-    keep(carry, current, false);
-    carry.seamStarted = false;
-    return true;
-  }
-  if (check && !(meetsSurroundings(carry, carried, current) && staysNearFrame(carry, current))) {
+  let found = findSources(carry, motion, carried);
+  const fits =
+    found === 0 ||
+    !check ||
+    (meetsSurroundings(carry, carried, current) && staysNearFrame(carry, current));
+  if (!fits) {
     carry.found.fill(0);
-    spatialFill();
-    keep(carry, current, true);
-    return false;
+    found = 0;
   }
+  // The filled pixels not carried keep the spatial fill; the carried ones are brought to meet
+  // the frame around the hole (smoothSeam).
   if (found < hole.length) spatialFill();
-  smoothSeam(carry, current, previous, motion, carried);
+  if (found > 0) smoothSeam(carry, current, previous, motion, carried);
   for (let k = 0; k < hole.length; k++) {
     if (!carry.found[k]) continue;
     const e = hole[k] as number;
@@ -335,8 +332,11 @@ function carryPlane(
     values[holeInWindow[k] as number] = value;
     current[e] = value;
   }
-  keep(carry, current, false);
-  return true;
+  // A dropped carry starts again; with nothing found yet, the pixels around the hole keep their
+  // sources for the next frame, and the seam starts again.
+  keep(carry, current, !fits);
+  if (found === 0) carry.seamStarted = false;
+  return fits;
 }
 
 /**

@@ -141,8 +141,8 @@ export type EdgeLines = {
   endAt: Int32Array;
   /** The gradient tables of endTensors, reused from frame to frame. */
   tables: Float64Array[];
-  /** What parallelMeans reads, per reach, worked out on first use (see poolBands). */
-  pools: Map<number, PoolBands>;
+  /** The lines' groups, which parallelMeans sums over (see LineGroups). */
+  groups: LineGroups;
 };
 
 /**
@@ -233,6 +233,8 @@ export function edgeLines(
   }
   const ends = Int32Array.from(gathered.ends);
   const length = Float32Array.from(gathered.length);
+  const angle = Uint8Array.from(gathered.angle);
+  const offset = Int32Array.from(gathered.offset);
   const rim = Int32Array.from(new Set(ends)).sort();
   const place = new Map(Array.from(rim, (pixel, r) => [pixel, r]));
   return {
@@ -242,8 +244,8 @@ export function edgeLines(
     pixels,
     ends,
     beyond: Int32Array.from(gathered.beyond),
-    angle: Uint8Array.from(gathered.angle),
-    offset: Int32Array.from(gathered.offset),
+    angle,
+    offset,
     fade: Float64Array.from(length, (pixels) => Math.exp(-pixels / SPAN)),
     length,
     profile: Int32Array.from(gathered.profile),
@@ -258,7 +260,7 @@ export function edgeLines(
     tables: [0, 1, 2, 3].map(
       () => new Float64Array(ends.length > 0 ? (width + 1) * (height + 1) : 0),
     ),
-    pools: new Map(),
+    groups: lineGroups(angle, offset, slots),
   };
 }
 
@@ -625,20 +627,19 @@ function slidTap(lines: EdgeLines, end: number, slide: number): number {
 
 /**
  * Per line, the mean of `perLine` over the lines parallel to it within `reach` places each
- * side, itself included: running sums along each direction's parallel lines, read twice a line.
- * The lines come by direction, then by place, so those at one place (a group) come together,
- * and the groups that bound each line's band are found once per mask and reach (poolBands).
+ * side, itself included: running sums along each direction's groups (see LineGroups), read
+ * twice a line.
  */
 export function parallelMeans(
-  lines: EdgeLines,
+  { angle, offset, slots, groups }: EdgeLines,
   perLine: Float64Array,
   reach: number,
 ): Float64Array {
-  const { group, first, counts, low, high } = poolBands(lines, reach);
-  const count = group.length;
+  const { of, first, counts, last } = groups;
+  const count = angle.length;
   const sums = new Float64Array(first.length);
   for (let n = 0; n < count; n++) {
-    const g = group[n] as number;
+    const g = of[n] as number;
     sums[g] = (sums[g] as number) + (perLine[n] as number);
   }
   for (let g = 1; g < sums.length; g++) {
@@ -646,8 +647,11 @@ export function parallelMeans(
   }
   const means = new Float64Array(count);
   for (let n = 0; n < count; n++) {
-    const hi = high[n] as number;
-    const lo = low[n] as number;
+    // The last groups of the line's direction at or before either side of its band.
+    const row = (angle[n] as number) * slots;
+    const at = offset[n] as number;
+    const hi = last[row + Math.min(at + reach, slots - 1)] as number;
+    const lo = at - reach - 1 < 0 ? -1 : (last[row + at - reach - 1] as number);
     const sum = (sums[hi] as number) - (lo < 0 ? 0 : (sums[lo] as number));
     means[n] = sum / ((counts[hi] as number) - (lo < 0 ? 0 : (counts[lo] as number)));
   }
@@ -655,58 +659,37 @@ export function parallelMeans(
 }
 
 /**
- * What parallelMeans reads for one reach: per line, its group; per group, whether it is its
- * direction's first, and how many lines its direction has up to it; per line, its direction's
- * last group within `reach` places after it, and last more than `reach` places before it
- * (-1: none).
+ * The lines at one direction and place, a group: lines come by direction, then by place, so a
+ * group's come together. Per line, its group (`of`); per group, whether it is its direction's
+ * first, and how many lines its direction has up to it; per direction and place, the last
+ * group at or before it (-1: none).
  */
-type PoolBands = {
-  group: Int32Array;
-  first: Uint8Array;
-  counts: Float64Array;
-  low: Int32Array;
-  high: Int32Array;
-};
+type LineGroups = { of: Int32Array; first: Uint8Array; counts: Float64Array; last: Int32Array };
 
-function poolBands(lines: EdgeLines, reach: number): PoolBands {
-  const known = lines.pools.get(reach);
-  if (known) return known;
-  const { angle, offset, slots } = lines;
-  const count = angle.length;
-  const group = new Int32Array(count);
+function lineGroups(angle: Uint8Array, offset: Int32Array, slots: number): LineGroups {
+  const of = new Int32Array(angle.length);
   const first: number[] = [];
   const counts: number[] = [];
-  // Per direction and place, the last group at or before it (-1: none).
-  const lastAt = new Int32Array(ANGLES * slots).fill(-1);
-  for (let n = 0, g = -1; n < count; n++) {
+  const last = new Int32Array(ANGLES * slots).fill(-1);
+  for (let n = 0, g = -1; n < angle.length; n++) {
     const row = angle[n] as number;
     const starts = n === 0 || row !== angle[n - 1];
     if (starts || offset[n] !== offset[n - 1]) {
       g++;
       first.push(starts ? 1 : 0);
       counts.push(starts ? 0 : (counts[g - 1] as number));
-      lastAt[row * slots + (offset[n] as number)] = g;
+      last[row * slots + (offset[n] as number)] = g;
     }
-    group[n] = g;
+    of[n] = g;
     counts[g] = (counts[g] as number) + 1;
   }
   for (let row = 0; row < ANGLES; row++) {
     for (let d = 1; d < slots; d++) {
       const at = row * slots + d;
-      if (lastAt[at] === -1) lastAt[at] = lastAt[at - 1] as number;
+      if (last[at] === -1) last[at] = last[at - 1] as number;
     }
   }
-  const last = (row: number, d: number) =>
-    d < 0 ? -1 : (lastAt[row * slots + Math.min(d, slots - 1)] as number);
-  const bands: PoolBands = {
-    group,
-    first: Uint8Array.from(first),
-    counts: Float64Array.from(counts),
-    low: Int32Array.from(angle, (row, n) => last(row, (offset[n] as number) - reach - 1)),
-    high: Int32Array.from(angle, (row, n) => last(row, (offset[n] as number) + reach)),
-  };
-  lines.pools.set(reach, bands);
-  return bands;
+  return { of, first: Uint8Array.from(first), counts: Float64Array.from(counts), last };
 }
 
 /** An unslid line's end: its known pixel and the next one out, averaged (a little less noise). */
