@@ -292,6 +292,26 @@ test("a soft logo as light as the picture is learnt from its colour: the gain is
   }
 });
 
+test("a logo whose edge fades over many pixels is learnt at its full opacity", () => {
+  // Opacity 0.45 fading out over some 15 pixels (a logistic ramp of 3): each step of the fade
+  // changes the picture's median by a level or less, yet together they are the logo's edge.
+  const fadingAlpha: Alpha = (x, y) => {
+    const outside = Math.max(72 - x, x - 119, 50 - y, y - 73);
+    return 0.45 / (1 + Math.exp(outside / 2));
+  };
+  const colour: Colour = [172, 128, 128];
+  const plan = learntInverse((t) => frame(t, true, fadingAlpha, colour), MAX_SAMPLES);
+  const core = sortedGains(plan.model, { x: 88, y: 58, width: 16, height: 8 });
+  // Counting only the fade's clear steps, the core's gain came out at 1.52 (1.59 now; 1.82 true).
+  expect(Math.abs((core[core.length >> 1] ?? 0) - 1 / 0.55)).toBeLessThan(0.26);
+  const restored = frame(7, true, fadingAlpha, colour);
+  createUnblender(plan.model, { always: true, strength: plan.strength })(restored);
+  const truth = frame(7, false, fadingAlpha, colour);
+  expect(lumaPsnrInRegion(restored, truth)).toBeGreaterThan(
+    lumaPsnrInRegion(frame(7, true, fadingAlpha, colour), truth) + 9,
+  );
+});
+
 test("a logo of one opacity is learnt as one, though the picture changes more beside part of its outline", () => {
   // Left of the logo's upper-left stretch of outline the picture's contrast is doubled: the
   // changes either side of that stretch differ by as much as the logo damps them.

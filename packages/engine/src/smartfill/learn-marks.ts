@@ -4,6 +4,7 @@ import { MARKED_GAIN } from "./dominant-opacity";
 import { borderFillError, compareWithFill, type FillComparison } from "./fill-error";
 import { leftoverSteps } from "./leftover-steps";
 import { deviationOf, MOVING_DEVIATION, marginMotion } from "./margin-motion";
+import { BROAD_MARK, interiorShare } from "./mark-interior";
 import {
   cropWindowSample,
   estimateMark,
@@ -50,8 +51,6 @@ export const ALWAYS_SHOWN = 0.9;
 /** Mean absolute luma difference between neighbours below which surroundings are flat. */
 export const FLAT_TEXTURE = 0.6;
 
-/** Share of a mark's pixels more than 3 pixels inside it above which it is broad (a logo). */
-export const BROAD_MARK = 0.4;
 /**
  * Typical change of the picture beneath the mark (standard deviation over the samples that
  * show it, undone by the mark's gain) below which that picture held still: the mark and what
@@ -252,7 +251,7 @@ function planRegion(
   // 4 dB under the input. Not for broad marks, whose gain map over a still picture is too rough
   // to say which pixels they spare (flower macro logos lost 1 to 4.6 dB), nor opaque ones.
   if (plan.kind !== "invert" || !plan.always) return plan;
-  if (plan.model.opaqueShare > OPAQUE_MARK || interiorShare(plan.model) >= BROAD_MARK) return plan;
+  if (plan.model.opaqueShare > OPAQUE_MARK || broadShare(plan.model) >= BROAD_MARK) return plan;
   const shown = taken.filter((_, i) => present[i]);
   const still = overStillPictureModel(plan.model, shown);
   if (still.corrections[0] === plan.model.corrections[0]) return plan;
@@ -292,7 +291,7 @@ function choosePlan(
   if (errors.mark < FAINTEST_MARK ** 2) return always ? unknown : fill;
   // Thin marks (text) keep sharp edges where a correction is wrong: where it is doubtful,
   // the border fill is safer. Broad ones (logos) lose contrast, not shape.
-  const thin = interiorShare(model) < BROAD_MARK;
+  const thin = broadShare(model) < BROAD_MARK;
   // Nothing told the mark from a still picture: not around it, or (for a logo, whose
   // inside is learnt from what changes beneath it) not beneath it, or so little that the
   // samples barely follow what was learnt (a blurred picture that sways). A fill is nearly exact
@@ -410,26 +409,10 @@ export function surroundingTexture(window: MarkWindow, samples: readonly WindowS
   return count === 0 ? 0 : total / count;
 }
 
-/** Share of the marked luma pixels (opacity above 0.2) whose 7x7 neighbourhood is all marked. */
-export function interiorShare(model: MarkModel): number {
+/** `interiorShare` of the model's luma gain: whether the mark is broad (a logo) or thin. */
+function broadShare(model: MarkModel): number {
   const { width, height } = model.window[0];
-  const gain = model.corrections[0].gain;
-  const marked = (x: number, y: number) =>
-    x >= 0 && y >= 0 && x < width && y < height && (gain[y * width + x] ?? 1) > MARKED_GAIN;
-  let all = 0;
-  let interior = 0;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (!marked(x, y)) continue;
-      all++;
-      let inside = true;
-      for (let dy = -3; dy <= 3 && inside; dy++) {
-        for (let dx = -3; dx <= 3 && inside; dx++) inside = marked(x + dx, y + dy);
-      }
-      if (inside) interior++;
-    }
-  }
-  return all === 0 ? 0 : interior / all;
+  return interiorShare(model.corrections[0].gain, width, height);
 }
 
 /**

@@ -2,6 +2,7 @@ import { dilate } from "../pixel-masks";
 import { type BlendStats, CHANGE_NOISE, changeEnergy } from "./blend-stats";
 import { MARKED_GAIN } from "./dominant-opacity";
 import { integratePairs } from "./integrate-pairs";
+import { BROAD_MARK, interiorShare } from "./mark-interior";
 import type { PlaneWindow } from "./mark-window";
 import { medianDifferences, pixelsOnSteps } from "./median-differences";
 import { createPairField, eachPair, type PairField } from "./pair-field";
@@ -14,6 +15,21 @@ export const OUTLINE_STEP = 1.5;
  * whose own changes differ more.
  */
 const LIGHTNESS_REACH = 2;
+/**
+ * A broad logo's soft edge fades over many pixels, each step of its median difference a level
+ * or less: under OUTLINE_STEP, the fade was held to one transmission and only its inner end
+ * counted, and the logo was taken for fainter than it is (a street's logo of opacity 0.45 for
+ * 0.38; 32.4 dB). Steps over this many levels count as outline too, on a broad mark (see
+ * BROAD_MARK) and where the picture changes by FAINT_ENERGY or more on both sides of the step:
+ * there its changes are measured well. Over a dashcam's still road, changes of 2 to 100 levels²
+ * gave ratios that were more noise than fade: with faint steps from 100, its logo lost 0.7 dB.
+ * On the bench's soft logos (four seeds, 40 cases) the street's gained 1.4 to 1.9 dB (33.9,
+ * 34.1, 32.1, 34.3), a dim face's 3.7 and 0.9, the rest within 0.2 but one (0.6 over a parking
+ * lot, 35.7); its text and opaque logos are as they were.
+ */
+const FAINT_STEP = 0.75;
+/** Mean squared change between samples (levels²) from which a faint step is trusted (above). */
+const FAINT_ENERGY = 400;
 /** Weight that ties neighbours off the outline to one transmission (a mark's flat parts). */
 const HOLD = 0.2;
 /**
@@ -70,26 +86,53 @@ export function estimateTransmission(
     height,
     1,
   );
+  const integrate = (faint: boolean) => {
+    const { target, weight } = pairSteps(window, outline, energy, gaps, nearOutline, faint);
+    let logTransmission = integratePairs(unknown, target, weight, { nonPositive: true });
+    if (capInnerColourSteps(logTransmission, target, gaps)) {
+      logTransmission = integratePairs(unknown, target, weight, { nonPositive: true });
+    }
+    return logTransmission;
+  };
+  let logTransmission = integrate(false);
+  const gain = logTransmission.map((value) => Math.exp(-value));
+  if (interiorShare(gain, width, height) >= BROAD_MARK) logTransmission = integrate(true);
+  return logTransmission.map((value) => Math.max(LEAST_TRANSMISSION, Math.exp(value)));
+}
+
+/**
+ * Per pair of neighbours touching the region, the step of log transmission the picture's
+ * changes on either side ask for (`target`), and how firmly (`weight`): pairs across the
+ * outline compare their changes; the others are held to one value. With `faint`, so are pairs
+ * whose median difference is a faint step (over FAINT_STEP) where the picture moves strongly
+ * (FAINT_ENERGY).
+ */
+function pairSteps(
+  window: PlaneWindow,
+  outline: PairField,
+  energy: Float64Array,
+  gaps: Uint8Array,
+  nearOutline: Uint8Array,
+  faint: boolean,
+): { target: PairField; weight: PairField } {
+  const { width, height, inside: unknown } = window;
   const target = createPairField(width, height);
   const weight = createPairField(width, height);
   eachPair(width, height, (i, j, side) => {
     if (!unknown[i] && !unknown[j]) return;
     const inGap = gaps[i] === 1 && gaps[j] === 1;
-    if (!inGap && Math.abs(outline[side][i] ?? 0) <= OUTLINE_STEP) {
-      weight[side][i] = nearOutline[i] || nearOutline[j] ? HOLD : HOLD_INSIDE;
-      return;
-    }
     const ei = energy[i] ?? 0;
     const ej = energy[j] ?? 0;
     const low = Math.min(ei, ej);
+    const step = faint && low >= FAINT_ENERGY ? FAINT_STEP : OUTLINE_STEP;
+    if (!inGap && Math.abs(outline[side][i] ?? 0) <= step) {
+      weight[side][i] = nearOutline[i] || nearOutline[j] ? HOLD : HOLD_INSIDE;
+      return;
+    }
     weight[side][i] = low / (low + CHANGE_NOISE);
     target[side][i] = 0.5 * Math.log((ej + 0.1) / (ei + 0.1));
   });
-  let logTransmission = integratePairs(unknown, target, weight, { nonPositive: true });
-  if (capInnerColourSteps(logTransmission, target, gaps)) {
-    logTransmission = integratePairs(unknown, target, weight, { nonPositive: true });
-  }
-  return logTransmission.map((value) => Math.max(LEAST_TRANSMISSION, Math.exp(value)));
+  return { target, weight };
 }
 
 /** The pixels of the colour outline away from those where lightness shows the outline. */
