@@ -12,7 +12,8 @@
 import { dilate, setPixels } from "../pixel-masks";
 import { type BilinearTap, bilinearTap, placeTap, readTap, tapWithin } from "./bilinear";
 import { carriedWindow } from "./carry-window";
-import { type MarkModel, OPAQUE_MARK } from "./mark-model";
+import { OPAQUE_MARK } from "./dominant-opacity";
+import type { MarkModel } from "./mark-model";
 import { cropValues, type PlaneWindow } from "./mark-window";
 import {
   aroundOf,

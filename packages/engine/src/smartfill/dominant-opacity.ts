@@ -29,6 +29,14 @@ export function snapToDominantGain(gain: Float32Array, inside: Uint8Array): Floa
 
 /** Below this gain (opacity 0.2) a pixel is taken as not covered by the mark. */
 export const MARKED_GAIN = 1.25;
+/** Beyond this gain (opacity 0.8) the picture beneath is mostly noise: fill instead. */
+export const FILL_GAIN = 5;
+/**
+ * Above this share of opaque pixels a region holds an opaque mark (found by standing still
+ * while its surroundings move): its own pixels are filled, and its edge and what it spares of
+ * the region kept, rather than the whole region filled from its border.
+ */
+export const OPAQUE_MARK = 0.5;
 const MIN_MARKED = 16;
 /** Levels closer than this (log gain) are one level. */
 const MERGE_DISTANCE = 0.2;

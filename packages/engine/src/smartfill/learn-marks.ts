@@ -1,6 +1,6 @@
 import type { Region } from "../regions";
 import { type CleanEdges, cleanEdges } from "./clean-edges";
-import { MARKED_GAIN } from "./dominant-opacity";
+import { MARKED_GAIN, OPAQUE_MARK } from "./dominant-opacity";
 import { borderFillError, compareWithFill, type FillComparison } from "./fill-error";
 import { leftoverSteps } from "./leftover-steps";
 import { deviationOf, MOVING_DEVIATION, marginMotion } from "./margin-motion";
@@ -12,7 +12,6 @@ import {
   lumaPresence,
   type MarkModel,
   MOST_FLIPS,
-  OPAQUE_MARK,
   overStillPictureModel,
   PRESENCE_CORRELATION,
   type WindowSample,

@@ -1,7 +1,7 @@
 import { dilate, erode, setPixels, shareOf } from "../pixel-masks";
 import { addFrame, type BlendStats, createBlendStats, meanOf, pixelMeans } from "./blend-stats";
 import { colourOutline } from "./colour-outline";
-import { snapToDominantGain } from "./dominant-opacity";
+import { FILL_GAIN, OPAQUE_MARK, snapToDominantGain } from "./dominant-opacity";
 import { MOVING_DEVIATION } from "./margin-motion";
 import {
   type BlendCorrection,
@@ -118,16 +118,6 @@ export type MarkModel = {
  * other, and the difference the mark puts between them. None when there are too few to count.
  */
 type ColourEdges = { pairs: Int32Array; expected: Float64Array };
-
-/**
- * Above this share of opaque pixels a region holds an opaque mark (found by standing still
- * while its surroundings move): its own pixels are filled, and its edge and what it spares of
- * the region kept, rather than the whole region filled from its border.
- */
-export const OPAQUE_MARK = 0.5;
-
-/** Beyond this gain (opacity 0.8) the picture beneath is mostly noise: fill instead. */
-export const FILL_GAIN = 5;
 
 /**
  * Learns the mark from sampled frames: the luma correction from all samples, then, if some
