@@ -8,7 +8,9 @@ import { bilinearTap } from "../src/smartfill/bilinear";
 import { createCarrier } from "../src/smartfill/carry-fill";
 import { createMarkLearner } from "../src/smartfill/learn-marks";
 import { correctWindow, cropSample } from "../src/smartfill/mark-model";
+import { markWindow } from "../src/smartfill/mark-window";
 import { fitMotionField } from "../src/smartfill/motion-field";
+import { createMotionTracker, resumeTracking } from "../src/smartfill/motion-tracker";
 import { fieldShift, pixelWarp } from "../src/smartfill/pixel-warp";
 import { fitRingMotion, type Image, type Motion, NO_MOTION } from "../src/smartfill/ring-motion";
 import {
@@ -219,11 +221,17 @@ describe("an opaque mark over a panning picture", () => {
     return psnrInRegion(frames.map((t) => [outputs[t] as Uint8Array, frame(t, false, pan)]));
   }
 
-  /** Smart fill learnt from the panning footage, run over `pan` times its motion. */
-  function smartfill(pan: number): Promise<Uint8Array[]> {
+  /** The marks learnt from the panning footage, and its marked frames. */
+  function learnt() {
     const learner = createMarkLearner(layout, [REGION]);
     for (let t = 0; t < FRAMES; t++) learner.add(frame(t, true));
-    const marks = learner.learn();
+    const frames = Array.from({ length: FRAMES }, (_, t) => frame(t, true));
+    return { marks: learner.learn(), frames };
+  }
+
+  /** Smart fill learnt from the panning footage, run over `pan` times its motion. */
+  function smartfill(pan: number): Promise<Uint8Array[]> {
+    const { marks } = learnt();
     expect(marks[0]?.kind).toBe("invert");
     return smartfillFrames(
       marks,
@@ -256,10 +264,7 @@ describe("an opaque mark over a panning picture", () => {
   });
 
   test("filled both ways, the first frames get the picture the later ones reveal", async () => {
-    const learner = createMarkLearner(layout, [REGION]);
-    for (let t = 0; t < FRAMES; t++) learner.add(frame(t, true));
-    const marks = learner.learn();
-    const frames = Array.from({ length: FRAMES }, (_, t) => frame(t, true));
+    const { marks, frames } = learnt();
     const forward = await smartfillFrames(marks, frames);
     const { outputs, leftOver } = await smartfillBothWaysFrames(marks, frames);
     // Forward alone, the first ten frames have nothing behind them to carry (20.3 dB); the
@@ -272,6 +277,28 @@ describe("an opaque mark over a panning picture", () => {
     // The last frames are filled forward as before: the backward pass has nothing for them.
     expect(psnrInside(outputs, 1, FRAMES - 10, FRAMES)).toBeGreaterThan(33);
     expect(leftOver).toEqual([]);
+  });
+
+  test("with its motion tracked ahead, the forward pass writes the same frames", async () => {
+    const { marks, frames } = learnt();
+    const live = await smartfillBothWaysFrames(marks, frames);
+    const ahead = await smartfillBothWaysFrames(marks, frames, 500);
+    expect(ahead.outputs).toEqual(live.outputs);
+    expect(ahead.leftOver).toEqual([]);
+  });
+
+  test("motions tracked ahead over the first frames, then live, are those tracked live", () => {
+    const frames = Array.from({ length: FRAMES }, (_, t) => frame(t, true));
+    const window = markWindow(layout, REGION)[0];
+    const live = createMotionTracker(window);
+    const expected = frames.map((input) => live.track(input));
+    const ahead = createMotionTracker(window);
+    const motions = frames.slice(0, 12).map((input) => ahead.track(input));
+    const resumed = resumeTracking({ motions, tracker: ahead });
+    const got = frames.map((input) => resumed.track(input));
+    expect(got).toEqual(expected);
+    // The footage pans: most of these are motions, not frames where it was lost.
+    expect(got.filter((motion) => motion !== null).length).toBeGreaterThan(FRAMES / 2);
   });
 
   test("a frame whose hole is carried whole skips the spatial fill, and keeps none of it", () => {

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startDeadline } from "../src/ffmpeg/deadline";
 import type { Region } from "../src/regions";
+import { startForwardPass } from "../src/smartfill/fill-passes";
 import type { LearntMarks } from "../src/smartfill/learn-marks";
 import { smartfillBothWays, smartfillFrom, spoolWindows } from "../src/smartfill/run-smartfill";
 import { createWindowSpool } from "../src/smartfill/window-spool";
@@ -72,11 +73,14 @@ export async function smartfillFrames(
 /**
  * Smart fill as learnt, with the two fill passes (fill-passes.ts) over the same frames: they
  * are spooled as the first pass would, in a folder of their own, which is deleted after. Also
- * returns what was left in that folder once the passes had removed their files.
+ * returns what was left in that folder once the passes had removed their files. With
+ * `aheadFor` (ms), the forward pass's thread is started that long before its job, as while
+ * the marks are learnt (it tracks the motion ahead).
  */
 export async function smartfillBothWaysFrames(
   marks: LearntMarks,
   frames: readonly Uint8Array[],
+  aheadFor?: number,
 ): Promise<{ outputs: Uint8Array[]; leftOver: string[] }> {
   const dir = await mkdtemp(join(tmpdir(), "wr-two-way-"));
   const deadline = startDeadline(60_000);
@@ -89,7 +93,17 @@ export async function smartfillBothWaysFrames(
     const spool = createWindowSpool(join(dir, "frames"), spoolWindows(run), frames.length);
     if (!spool) throw new Error("the frames were not spooled");
     for (const frame of frames) spool.add(frame);
-    const { transform, passes } = await smartfillBothWays(run, marks, spool, deadline);
+    const forward = aheadFor === undefined ? undefined : startForwardPass(run, spool);
+    if (aheadFor) await Bun.sleep(aheadFor);
+    const progress = () => {};
+    const { transform, passes } = await smartfillBothWays(
+      run,
+      marks,
+      spool,
+      deadline,
+      progress,
+      forward,
+    );
     async function* source() {
       for (const frame of frames) yield frame.slice();
     }

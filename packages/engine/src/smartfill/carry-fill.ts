@@ -25,7 +25,7 @@ import {
   relaxMembrane,
   startFromCoarse,
 } from "./membrane";
-import { createMotionTracker } from "./motion-tracker";
+import { createMotionTracker, type MotionTracker } from "./motion-tracker";
 import { type ListWarp, pixelWarp } from "./pixel-warp";
 import type { Motion } from "./ring-motion";
 
@@ -152,10 +152,15 @@ export function carriesFill(model: MarkModel): boolean {
   return model.opaqueShare > OPAQUE_MARK;
 }
 
-/** A carrier for an opaque mark's fill; none for a transparent mark (nothing is filled). */
-export function createCarrier(model: MarkModel): Carrier | null {
+/**
+ * A carrier for an opaque mark's fill, following the motion `tracker` fits; none for a
+ * transparent mark (nothing is filled).
+ */
+export function createCarrier(
+  model: MarkModel,
+  tracker: MotionTracker = createMotionTracker(model.window[0]),
+): Carrier | null {
   if (!carriesFill(model)) return null;
-  const tracker = createMotionTracker(model.window[0]);
   const planes = model.window.map((window, plane) =>
     planeCarry(window, model.fill[plane] as Uint8Array),
   ) as [PlaneCarry, PlaneCarry, PlaneCarry];

@@ -13,12 +13,12 @@ import { type RunContext, runPaths } from "../run-context";
 import { carriesFill } from "./carry-fill";
 import { extendedWindow } from "./carry-window";
 import type { FillPassJob } from "./fill-pass";
-import type { FillPassMessage } from "./fill-pass-worker";
+import type { FillPassMessage, FillPassStart } from "./fill-pass-worker";
 import { createReplayer, fillRecordSize } from "./fill-record";
 import type { LearntMarks, RegionPlan } from "./learn-marks";
 import type { MarkWindow } from "./mark-window";
 import { openRecordFile, type RecordFile } from "./record-file";
-import type { CarriedFill } from "./region-fillers";
+import type { CarriedFill, FillTarget } from "./region-fillers";
 import type { WindowSpool } from "./window-spool";
 
 export type FillPasses = {
@@ -38,6 +38,38 @@ export function carriedWindows(window: MarkWindow) {
   return window.map(extendedWindow);
 }
 
+/** The frame size and regions, as plain data for a thread. */
+function fillTarget(run: FillTarget): FillTarget {
+  return { media: { width: run.media.width, height: run.media.height }, regions: run.regions };
+}
+
+/**
+ * A pass's thread, and its failure (an error, or its end) once it fails: one started before its
+ * job (see startForwardPass) may fail before anyone waits on it.
+ */
+export type PassThread = { worker: Worker; failure: Promise<unknown> };
+
+function startThread(start: FillPassStart): PassThread {
+  const worker = new Worker(new URL("./fill-pass-worker.ts", import.meta.url), {
+    workerData: start,
+  });
+  const failure = new Promise<unknown>((resolve) => {
+    worker.on("error", resolve);
+    worker.on("exit", (code) => resolve(new Error(`the fill pass ended early (${code})`)));
+  });
+  return { worker, failure };
+}
+
+/**
+ * The forward pass's thread, started once the frames are spooled: it tracks the motion ahead
+ * until runFillPasses gives it its job (fill-pass.ts). Terminate it if none comes.
+ */
+export function startForwardPass(run: FillTarget, spool: WindowSpool): PassThread {
+  return startThread({
+    ahead: { target: fillTarget(run), spool: { path: spool.path, windows: spool.windows } },
+  });
+}
+
 /** The regions whose fill is carried: an opaque mark is inverted there. */
 export function carriedRegions(marks: LearntMarks): boolean[] {
   return marks.map((plan) => plan.kind === "invert" && carriesFill(plan.model));
@@ -47,7 +79,8 @@ export function carriedRegions(marks: LearntMarks): boolean[] {
  * Starts both passes over `spool` (which holds the windows of every region, see carriedWindows)
  * and settles once the backward one is over, with the carried regions' fills: the frames can be
  * written from then on, each once the forward pass, still running, has recorded it (`ready`).
- * `progress` hears the share of the backward pass done.
+ * `progress` hears the share of the backward pass done. `forward`: its thread, when started
+ * already (startForwardPass).
  */
 export async function runFillPasses(
   run: RunContext,
@@ -55,6 +88,7 @@ export async function runFillPasses(
   spool: WindowSpool,
   deadline: Deadline,
   progress: (share: number) => void,
+  forward: PassThread | null = null,
 ): Promise<FillPasses> {
   const carried = carriedRegions(marks);
   const pathsOf = (direction: string) =>
@@ -68,7 +102,7 @@ export async function runFillPasses(
   );
   const job = (direction: FillPassJob["direction"]): FillPassJob => ({
     direction,
-    target: { media: { width: run.media.width, height: run.media.height }, regions: run.regions },
+    target: fillTarget(run),
     marks: kept,
     spool: { path: spool.path, windows: spool.windows },
     records: paths[direction],
@@ -76,7 +110,7 @@ export async function runFillPasses(
   const stop = new AbortController();
   const onDeadline = () => stop.abort(stoppedError(deadline.signal.reason));
   deadline.signal.addEventListener("abort", onDeadline, { once: true });
-  const forward = forwardProgress();
+  const forwardDone = forwardProgress();
   const opened: RecordFile[] = [];
   const remove = () => {
     stop.abort(new Error("the fill passes are over"));
@@ -94,12 +128,12 @@ export async function runFillPasses(
     return failure;
   };
   const count = spool.count;
-  runWorker(job("forward"), stop.signal, forward.reached).then(
-    () => forward.reached(Number.POSITIVE_INFINITY),
-    (error) => forward.fail(failed(error)),
+  runWorker(forward, job("forward"), stop.signal, forwardDone.reached).then(
+    () => forwardDone.reached(Number.POSITIVE_INFINITY),
+    (error) => forwardDone.fail(failed(error)),
   );
   try {
-    await runWorker(job("backward"), stop.signal, (frames) => progress(frames / count));
+    await runWorker(null, job("backward"), stop.signal, (frames) => progress(frames / count));
     const open = (path: string, size: number) => {
       const file = openRecordFile(path, size);
       opened.push(file);
@@ -112,7 +146,7 @@ export async function runFillPasses(
       const size = fillRecordSize(plan.model);
       return { replay: createReplayer(plan.model, plan, open(ahead, size), open(behind, size)) };
     });
-    return { carried: fills, ready: forward.ready, remove };
+    return { carried: fills, ready: forwardDone.ready, remove };
   } catch (error) {
     const failure = failed(error);
     remove();
@@ -147,16 +181,18 @@ function forwardProgress() {
   };
 }
 
-/** One pass in a thread of its own; `stop` ends it (the thread is terminated). */
+/**
+ * One pass in a thread of its own (`started`, which is given the job, or a new one); `stop`
+ * ends it (the thread is terminated).
+ */
 function runWorker(
+  started: PassThread | null,
   job: FillPassJob,
   stop: AbortSignal,
   progress: (frames: number) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL("./fill-pass-worker.ts", import.meta.url), {
-      workerData: job,
-    });
+    const { worker, failure } = started ?? startThread({ job });
     let settled = false;
     const settle = (error?: unknown) => {
       if (settled) return;
@@ -174,7 +210,7 @@ function runWorker(
       else if ("finished" in message) settle();
       else settle(new Error(message.failed));
     });
-    worker.on("error", (error) => settle(error));
-    worker.on("exit", (code) => settle(new Error(`the fill pass ended early (${code})`)));
+    failure.then(settle);
+    if (started) worker.postMessage(job);
   });
 }

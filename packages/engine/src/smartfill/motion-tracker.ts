@@ -34,6 +34,27 @@ export type MotionTracker = {
 };
 
 /**
+ * A tracker that ran ahead over a video's first frames, each in order (while the marks were
+ * learnt, see fill-pass.ts): their motions, and the tracker, to go on from the frame after them.
+ */
+export type TrackedAhead = { motions: (Motion | null)[]; tracker: MotionTracker };
+
+/**
+ * The tracker of frames given each in order from the first, which reads the motions tracked
+ * ahead for as many as there are: the same motions, without fitting them twice.
+ */
+export function resumeTracking({ motions, tracker }: TrackedAhead): MotionTracker {
+  let index = 0;
+  return {
+    track(frame) {
+      const motion = index < motions.length ? (motions[index] ?? null) : tracker.track(frame);
+      index++;
+      return motion;
+    },
+  };
+}
+
+/**
  * A tracker of the motion around a region, from its luma window: fitted on the carried window
  * (carry-window.ts) outside the region grown by RING_GAP.
  */

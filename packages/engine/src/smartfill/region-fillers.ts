@@ -2,6 +2,7 @@ import type { Region } from "../regions";
 import type { FillRecorder } from "./fill-record";
 import type { LearntMarks, RegionPlan } from "./learn-marks";
 import { cropSample, showsMark } from "./mark-model";
+import type { MotionTracker } from "./motion-tracker";
 import { createPlateFiller } from "./plate-fill";
 import { createSpatialFiller, DEFAULT_SPATIAL_FILL, type FrameFiller } from "./spatial-fill";
 import { createUnblender, type UnblendOptions } from "./unblend";
@@ -12,9 +13,12 @@ export type FillTarget = { media: { width: number; height: number }; regions: re
 
 /**
  * How a region whose opaque fill is carried is filled (fill-record.ts): live, with its windows
- * recorded as it goes, or written from the two passes' records.
+ * recorded as it goes (its motion read from `tracker` when it was tracked ahead, for a mark in
+ * every frame), or written from the two passes' records.
  */
-export type CarriedFill = { record: FillRecorder } | { replay: FrameFiller };
+export type CarriedFill =
+  | { record: FillRecorder; tracker?: MotionTracker }
+  | { replay: FrameFiller };
 
 /**
  * Each region's filler for its plan: regions with a learnt mark have its blend inverted, the
@@ -48,6 +52,8 @@ function regionFiller(
     if (carried && "replay" in carried) return carried.replay;
     const { always, strength, edges, withFill } = plan;
     const record = carried?.record;
+    // A mark not in every frame is tracked over the frames that show it alone.
+    const tracker = always ? carried?.tracker : undefined;
     return createUnblender(
       plan.model,
       {
@@ -55,6 +61,7 @@ function regionFiller(
         strength,
         ...(edges ? { edges } : {}),
         ...(record ? { record } : {}),
+        ...(tracker ? { tracker } : {}),
         ...(withFill ? { withFill } : {}),
       },
       options,

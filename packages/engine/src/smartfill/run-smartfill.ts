@@ -9,7 +9,14 @@ import { ffmpegFailure, hidePaths, stoppedError } from "../ffmpeg/tool-failure";
 import { reportProgress } from "../report-progress";
 import { type RunContext, runPaths } from "../run-context";
 import { type DecodedFrames, keepDecodedFrames } from "./decoded-frames";
-import { carriedRegions, carriedWindows, type FillPasses, runFillPasses } from "./fill-passes";
+import {
+  carriedRegions,
+  carriedWindows,
+  type FillPasses,
+  type PassThread,
+  runFillPasses,
+  startForwardPass,
+} from "./fill-passes";
 import { eachFrame, type FrameTransform } from "./frame-transform";
 import { createMarkLearner, type LearntMarks, sampleStep } from "./learn-marks";
 import { markWindow } from "./mark-window";
@@ -46,13 +53,22 @@ export function smartfillFrom(
 /**
  * The first pass: every frame is decoded; frames spread over the video have the regions'
  * surroundings kept, and each region's mark is learnt from them; every frame has the windows
- * a carried fill reads put in `spool`, and is kept whole in `decoded`. Memory is bounded by the
- * sample count and the windows' size, whatever the video's length.
+ * a carried fill reads put in `spool`, and is kept whole in `decoded`; `decodedAll` is called
+ * once every frame is, before the marks are learnt. Memory is bounded by the sample count and
+ * the windows' size, whatever the video's length.
  */
 export async function learnMarks(
   run: RunContext,
   deadline: Deadline,
-  { spool, decoded }: { spool?: WindowSpool | null; decoded?: DecodedFrames | null } = {},
+  {
+    spool,
+    decoded,
+    decodedAll,
+  }: {
+    spool?: WindowSpool | null;
+    decoded?: DecodedFrames | null;
+    decodedAll?: () => void;
+  } = {},
 ): Promise<LearntMarks> {
   const signal = deadline.signal;
   const layout = yuv420Layout(run.media.width, run.media.height);
@@ -74,6 +90,7 @@ export async function learnMarks(
       );
     },
   });
+  decodedAll?.();
   // Learning holds the thread: it looks at the clock between fits instead of waiting for a timer.
   return learner.learn(() => {
     if (deadline.expired()) throw stoppedError(signal.reason);
@@ -127,25 +144,39 @@ async function prepare(run: RunContext, deadline: Deadline): Promise<Chosen> {
   const { frameSize } = yuv420Layout(run.media.width, run.media.height);
   const decoded = keepDecodedFrames(`${run.outputPath}.decoded`, frameSize, run.media.frameCount);
   // The fill passes read the spool while the frames are written, and delete it after; the
-  // decoded frames are deleted once the frames are written.
+  // decoded frames are deleted once the frames are written. The forward pass starts on the
+  // spooled frames while the marks are learnt (fill-pass.ts), and is ended if none is carried.
   let chosen: Chosen | null = null;
+  const early: { forward?: PassThread } = {};
+  const startForward = () => {
+    if (spool?.complete) early.forward = startForwardPass(run, spool);
+  };
   try {
-    const marks = await learnMarks(run, deadline, { spool, decoded });
+    const marks = await learnMarks(run, deadline, { spool, decoded, decodedAll: startForward });
     const written = decoded?.complete ? { decoded } : {};
     if (!spool?.complete || !carriedRegions(marks).some(Boolean)) {
       chosen = { transform: smartfillFrom(run, marks), start: LEARNING_SHARE, ...written };
       return chosen;
     }
-    const twoWay = await smartfillBothWays(run, marks, spool, deadline, (share) =>
-      reportProgress(
-        run.onProgress,
-        LEARNING_SHARE + Math.floor(share * (PASSES_END - LEARNING_SHARE)),
-      ),
+    const twoWay = await smartfillBothWays(
+      run,
+      marks,
+      spool,
+      deadline,
+      (share) =>
+        reportProgress(
+          run.onProgress,
+          LEARNING_SHARE + Math.floor(share * (PASSES_END - LEARNING_SHARE)),
+        ),
+      early.forward,
     );
     chosen = { ...twoWay, start: PASSES_END, ...written };
     return chosen;
   } finally {
-    if (!chosen?.passes) spool?.remove();
+    if (!chosen?.passes) {
+      void early.forward?.worker.terminate();
+      spool?.remove();
+    }
     if (!chosen?.decoded) decoded?.remove();
   }
 }
@@ -160,8 +191,9 @@ export async function smartfillBothWays(
   spool: WindowSpool,
   deadline: Deadline,
   progress: (share: number) => void = () => {},
+  forward?: PassThread,
 ): Promise<{ transform: FrameTransform; passes: FillPasses }> {
-  const passes = await runFillPasses(run, marks, spool, deadline, progress);
+  const passes = await runFillPasses(run, marks, spool, deadline, progress, forward);
   return { transform: smartfillFrom(run, marks, passes), passes };
 }
 

@@ -16,6 +16,7 @@ import {
   relaxMembrane,
   relaxWithCoarse,
 } from "./membrane";
+import type { MotionTracker } from "./motion-tracker";
 import type { FrameFiller } from "./spatial-fill";
 
 export type UnblendOptions = {
@@ -44,6 +45,8 @@ export type UnblendPlan = {
   edges?: CleanEdges;
   /** Records each frame's windows once an opaque mark's fill is carried (fill-record.ts). */
   record?: FillRecorder;
+  /** Fits the motion its fill is carried by, when it was tracked ahead (see resumeTracking). */
+  tracker?: MotionTracker;
   /** The correction is averaged with its border fill where the picture is flat (flat-mean.ts). */
   withFill?: boolean;
 };
@@ -94,7 +97,10 @@ type HarmonicFill = {
  */
 export function createUnblender(
   model: MarkModel,
-  { always, strength, edges, record, withFill }: UnblendPlan = { always: false, strength: 1 },
+  { always, strength, edges, record, tracker, withFill }: UnblendPlan = {
+    always: false,
+    strength: 1,
+  },
   options: UnblendOptions = DEFAULT_UNBLEND,
 ): FrameFiller {
   const states = model.window.map((window, plane) =>
@@ -106,7 +112,7 @@ export function createUnblender(
       plane === 0,
     ),
   );
-  const carrier = createCarrier(model);
+  const carrier = createCarrier(model, tracker);
   const flat = withFill
     ? model.window.map((window, plane) =>
         flatMean(window, model.corrections[plane] as BlendCorrection, edges?.[plane]),
