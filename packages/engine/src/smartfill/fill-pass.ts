@@ -8,15 +8,22 @@
  * around each region over the first frames while the marks are learnt (trackAhead): the motion
  * depends on the frames alone, the other core is idle while the marks are learnt, and the
  * forward pass, the longer of the two, then reads the motions instead of fitting them (a
- * quarter of its time over a butterfly's opaque logo).
+ * quarter of its time over a butterfly's opaque logo). The backward pass reads them too, turned
+ * back (turn-motion.ts), when it gets to those frames: each pair of frames is tracked once.
  */
 
 import { fillRecordSize, recordingFills } from "./fill-record";
 import type { LearntMarks } from "./learn-marks";
 import { markWindow, type PlaneWindow } from "./mark-window";
-import { createMotionTracker, resumeTracking, type TrackedAhead } from "./motion-tracker";
+import {
+  createMotionTracker,
+  resumeTracking,
+  type TrackedAhead,
+  trackingBack,
+} from "./motion-tracker";
 import { createRecordFile, type RecordFile } from "./record-file";
 import { type CarriedFill, type FillTarget, regionFillers } from "./region-fillers";
+import type { Motion } from "./ring-motion";
 import { DEFAULT_UNBLEND, type UnblendOptions } from "./unblend";
 import { openWindowSpool } from "./window-spool";
 import { yuv420Layout } from "./yuv-layout";
@@ -32,22 +39,36 @@ export type FillPassJob = {
   spool: SpoolFile;
   /** Per region, where its records go (null: not carried). */
   records: (string | null)[];
+  /**
+   * Backward only: the forward pass's thread tracked the motion ahead over the first frames
+   * (aheadCount), and posts it; this pass reads it turned back instead of fitting it again.
+   */
+  tracked?: true;
 };
+
+/** Per region, the motions the forward pass's thread tracked ahead. */
+export type TrackedMotions = readonly (readonly (Motion | null)[])[];
 
 /** What the forward pass's thread is started with, before the marks are learnt. */
 export type AheadJob = Pick<FillPassJob, "target" | "spool">;
 
 /**
- * Frames at most whose motions are tracked ahead (a few kilobytes each, per region): more than
- * the learning leaves time for on a 720p clip (about 200 to 300 frames).
+ * Frames at most whose motions are tracked ahead (a few kilobytes each, per region): those of a
+ * 720p clip of a few seconds are tracked while its marks are learnt (about 200 to 300 frames).
  */
 const AHEAD_FRAMES = 1000;
 
 /**
- * The motion around each region over the spooled frames, each in order from the first, until
- * `stop` says to (checked before each frame) or AHEAD_FRAMES are done.
+ * The frames whose motions are tracked ahead, of `count`: a number fixed by the video, not by
+ * how far the thread got while the marks were learnt, so that the backward pass, which reads
+ * them, writes the same frames whatever the timing.
  */
-export function trackAhead({ target, spool: file }: AheadJob, stop: () => boolean): TrackedAhead[] {
+export function aheadCount(count: number): number {
+  return Math.min(count, AHEAD_FRAMES);
+}
+
+/** The motion around each region over the spooled frames' first aheadCount, each in order. */
+export function trackAhead({ target, spool: file }: AheadJob): TrackedAhead[] {
   const spool = openWindowSpool(file.path, file.windows);
   try {
     const layout = yuv420Layout(target.media.width, target.media.height);
@@ -58,8 +79,8 @@ export function trackAhead({ target, spool: file }: AheadJob, stop: () => boolea
       }),
     );
     const frame = new Uint8Array(layout.frameSize);
-    const count = Math.min(spool.count, AHEAD_FRAMES);
-    for (let index = 0; index < count && !stop(); index++) {
+    const count = aheadCount(spool.count);
+    for (let index = 0; index < count; index++) {
       spool.restore(index, frame);
       for (const region of ahead) region.motions.push(region.tracker.track(frame));
     }
@@ -76,29 +97,39 @@ export function trackAhead({ target, spool: file }: AheadJob, stop: () => boolea
 const BACKWARD_UNBLEND: UnblendOptions = { ...DEFAULT_UNBLEND, harmonic: false };
 
 /**
+ * The motions tracked ahead a pass reads: the forward pass, per region, the tracker that ran
+ * ahead; the backward one, when its job says they are `tracked`, what waits for them.
+ */
+export type PassMotions = { ahead?: readonly TrackedAhead[]; tracked?: () => TrackedMotions };
+
+/**
  * Runs the pass; `progress` hears, after each frame's records are written, how many are done.
- * `ahead` (forward only): per region, the motions tracked ahead.
  */
 export function runFillPass(
   job: FillPassJob,
   progress: (frames: number) => void,
-  ahead: readonly TrackedAhead[] = [],
+  { ahead = [], tracked }: PassMotions = {},
 ): void {
   const spool = openWindowSpool(job.spool.path, job.spool.windows);
   const files: RecordFile[] = [];
   try {
+    const forward = job.direction === "forward";
     const carried = job.records.map((path, index): CarriedFill | undefined => {
       const model = job.marks[index]?.model;
       if (!path || !model) return undefined;
       const file = createRecordFile(path, fillRecordSize(model));
       files.push(file);
-      const tracked = ahead[index];
-      return {
-        record: recordingFills(file, model),
-        ...(tracked ? { tracker: resumeTracking(tracked) } : {}),
+      const before = ahead[index];
+      const read = () => {
+        const motions = tracked?.()[index];
+        if (!motions) throw new Error("the motions tracked ahead did not come");
+        return motions;
       };
+      const tracker = forward
+        ? before && resumeTracking(before)
+        : job.tracked && trackingBack(model.window[0], spool.count, aheadCount(spool.count), read);
+      return { record: recordingFills(file, model), ...(tracker ? { tracker } : {}) };
     });
-    const forward = job.direction === "forward";
     const fillers = regionFillers(
       job.target,
       job.marks,

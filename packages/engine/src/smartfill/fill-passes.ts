@@ -12,7 +12,7 @@ import { hidePaths, stoppedError } from "../ffmpeg/tool-failure";
 import { type RunContext, runPaths } from "../run-context";
 import { carriesFill } from "./carry-fill";
 import { extendedWindow } from "./carry-window";
-import type { FillPassJob } from "./fill-pass";
+import type { FillPassJob, TrackedMotions } from "./fill-pass";
 import type { FillPassMessage, FillPassStart } from "./fill-pass-worker";
 import { createReplayer, fillRecordSize } from "./fill-record";
 import type { LearntMarks, RegionPlan } from "./learn-marks";
@@ -100,8 +100,9 @@ export async function runFillPasses(
     (plan, index): RegionPlan =>
       carried[index] ? plan : { kind: "keep", model: null, always: true },
   );
-  const job = (direction: FillPassJob["direction"]): FillPassJob => ({
+  const job = (direction: FillPassJob["direction"], tracked = false): FillPassJob => ({
     direction,
+    ...(tracked ? { tracked } : {}),
     target: fillTarget(run),
     marks: kept,
     spool: { path: spool.path, windows: spool.windows },
@@ -128,12 +129,20 @@ export async function runFillPasses(
     return failure;
   };
   const count = spool.count;
-  runWorker(forward, job("forward"), stop.signal, forwardDone.reached).then(
+  // The forward pass's thread, when started early, posts the motions it tracked ahead as it
+  // gets its job, and they are handed on to the backward pass, which reads them.
+  const backward = startThread({ job: job("backward", forward !== null) });
+  const tracked = (motions: TrackedMotions) => backward.worker.postMessage({ tracked: motions });
+  runWorker(forward ?? startThread({ job: job("forward") }), stop.signal, {
+    progress: forwardDone.reached,
+    tracked,
+    job: forward ? job("forward") : undefined,
+  }).then(
     () => forwardDone.reached(Number.POSITIVE_INFINITY),
     (error) => forwardDone.fail(failed(error)),
   );
   try {
-    await runWorker(null, job("backward"), stop.signal, (frames) => progress(frames / count));
+    await runWorker(backward, stop.signal, { progress: (frames) => progress(frames / count) });
     const open = (path: string, size: number) => {
       const file = openRecordFile(path, size);
       opened.push(file);
@@ -182,17 +191,22 @@ function forwardProgress() {
 }
 
 /**
- * One pass in a thread of its own (`started`, which is given the job, or a new one); `stop`
- * ends it (the thread is terminated).
+ * What a pass's thread hears as it goes (see FillPassMessage), and the job to give it when it
+ * was started without one (startForwardPass).
  */
+type PassListener = {
+  progress: (frames: number) => void;
+  tracked?: (motions: TrackedMotions) => void;
+  job?: FillPassJob | undefined;
+};
+
+/** One pass in its thread, settling when it ends; `stop` ends it (the thread is terminated). */
 function runWorker(
-  started: PassThread | null,
-  job: FillPassJob,
+  { worker, failure }: PassThread,
   stop: AbortSignal,
-  progress: (frames: number) => void,
+  { progress, tracked, job }: PassListener,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const { worker, failure } = started ?? startThread({ job });
     let settled = false;
     const settle = (error?: unknown) => {
       if (settled) return;
@@ -207,10 +221,11 @@ function runWorker(
     stop.addEventListener("abort", onStop, { once: true });
     worker.on("message", (message: FillPassMessage) => {
       if ("frames" in message) progress(message.frames);
+      else if ("tracked" in message) tracked?.(message.tracked);
       else if ("finished" in message) settle();
       else settle(new Error(message.failed));
     });
     failure.then(settle);
-    if (started) worker.postMessage(job);
+    if (job) worker.postMessage(job);
   });
 }

@@ -8,6 +8,7 @@ import { carriedWindow } from "./carry-window";
 import { cropValues, type PlaneWindow } from "./mark-window";
 import { fitMotionField } from "./motion-field";
 import { fitRingMotion, type Image, type Motion, NO_MOTION } from "./ring-motion";
+import { turnMotion } from "./turn-motion";
 
 /** Pixels next to the region left out of the ring (the mark's soft edge, compression). */
 const RING_GAP = 2;
@@ -50,6 +51,32 @@ export function resumeTracking({ motions, tracker }: TrackedAhead): MotionTracke
       const motion = index < motions.length ? (motions[index] ?? null) : tracker.track(frame);
       index++;
       return motion;
+    },
+  };
+}
+
+/**
+ * The tracker of a region's `count` frames given each in order from the last (a backward pass),
+ * whose first `ahead` frames were tracked forwards by the other pass's thread: the motions
+ * between them are read (`read`, which waits for them until they come) turned back
+ * (turn-motion.ts), and the motion of each pair of frames is fitted once for both passes. The
+ * frames after them are tracked live.
+ */
+export function trackingBack(
+  window: PlaneWindow,
+  count: number,
+  ahead: number,
+  read: () => readonly (Motion | null)[],
+): MotionTracker {
+  const live = createMotionTracker(window);
+  const { width, height } = carriedWindow(window).extended;
+  let index = count;
+  return {
+    track(frame) {
+      index--;
+      // The motion from this frame to the next was tracked ahead as the next frame's.
+      if (index + 1 >= ahead) return live.track(frame);
+      return turnMotion(read()[index + 1] ?? null, width, height);
     },
   };
 }
