@@ -88,6 +88,7 @@ async function benchClip(
       console.error(
         `  ${clip.name} ${kind} (opacity ${plan.opacity.toFixed(2)}) ${result.method}: ` +
           `in ${result.psnrIn.toFixed(2)} dB, out ${result.psnrOut.toFixed(2)} dB, ` +
+          `spared ${result.psnrSpared.toFixed(2)} dB, ` +
           `ssim ${result.ssimIn.toFixed(3)}, flicker ${result.flicker.toFixed(2)}, ` +
           `${result.seconds.toFixed(1)} s`,
       );
@@ -170,6 +171,7 @@ function printTable(results: Result[], clips: number): void {
     "method",
     "PSNR in",
     "PSNR out",
+    "spared",
     "SSIM in",
     "flicker",
     "x plain",
@@ -188,6 +190,7 @@ function printTable(results: Result[], clips: number): void {
         method,
         of((r) => r.psnrIn).toFixed(2),
         of((r) => r.psnrOut).toFixed(2),
+        of((r) => r.psnrSpared).toFixed(2),
         of((r) => r.ssimIn).toFixed(3),
         of((r) => r.flicker).toFixed(2),
         speeds.length ? median(speeds).toFixed(2) : "-",
@@ -209,6 +212,8 @@ function printTable(results: Result[], clips: number): void {
     "\nPSNR in  = dB inside the mark box(es), frames where the mark is present (higher is better)" +
       "\nPSNR out = dB outside the boxes whose mark shows in that frame, every frame (how much the" +
       "\n           rest is disturbed; a box whose mark is absent at that moment counts as outside)" +
+      "\nspared   = dB on the pixels of the box(es) more than 2 from the mark, frames where it is" +
+      "\n           present: the picture the mark spares, which none (the input) keeps best" +
       "\nSSIM in  = mean 8x8-window (stride 4) luma SSIM inside the box(es)" +
       "\nflicker  = mean |frame - previous frame| inside the box, output minus reference (0 is ideal)" +
       "\nx plain  = fps / fps of `ffmpeg -i CLIP -c:v libx264 -crf 18 OUT` (once per clip)" +

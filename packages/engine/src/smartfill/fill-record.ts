@@ -32,7 +32,8 @@ import { cropWindow } from "./mark-window";
 import type { RecordFile } from "./record-file";
 import type { FrameFiller } from "./spatial-fill";
 import { createSpatialSeam, type SpatialSeam } from "./spatial-seam";
-import { mixWithInput, writeWindow, writtenPixels } from "./unblend";
+import { mixWithInput, writeWindow } from "./unblend";
+import { markWritten } from "./written-pixels";
 
 /**
  * Called by an unblender with a plane's window values of frame `index` once its fill is carried;
@@ -130,7 +131,9 @@ export function createReplayer(
   backward: RecordFile,
 ): FrameFiller {
   const layout = recordLayout(model);
-  const written = model.window.map((window, plane) => writtenPixels(window, edges?.[plane]));
+  const written = model.window.map((_, plane) =>
+    markWritten(model, plane as 0 | 1 | 2, edges?.[plane]),
+  );
   const filled = model.fill.map((fill) => setPixels(fill));
   const seams = model.window.map((window, plane) =>
     createSpatialSeam(window.width, window.height, filled[plane] as Int32Array),

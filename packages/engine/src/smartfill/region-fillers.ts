@@ -6,6 +6,7 @@ import type { MotionTracker } from "./motion-tracker";
 import { createPlateFiller } from "./plate-fill";
 import { createSpatialFiller, DEFAULT_SPATIAL_FILL, type FrameFiller } from "./spatial-fill";
 import { createUnblender, type UnblendOptions } from "./unblend";
+import { keepingSpared } from "./written-pixels";
 import { type YuvLayout, yuv420Layout } from "./yuv-layout";
 
 /** The frame size and regions the fillers work on. */
@@ -67,8 +68,11 @@ function regionFiller(
       options,
     );
   }
-  const border = createSpatialFiller(layout, region, DEFAULT_SPATIAL_FILL, plan.edges);
   const model = plan.model;
+  const border = keepingSpared(
+    model,
+    createSpatialFiller(layout, region, DEFAULT_SPATIAL_FILL, plan.edges),
+  );
   if (!model || plan.always) return border;
   return (frame: Uint8Array) => {
     if (showsMark(model, cropSample(frame, model))) border(frame);

@@ -1,13 +1,13 @@
 import { fillFromAgreeingLines } from "./agreeing-lines";
 import { createCarrier } from "./carry-fill";
-import { type CleanEdges, type CleanSides, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
+import type { CleanEdges } from "./clean-edges";
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
 import { type EdgeLines, edgeLines, fillAlongEdges } from "./edge-fill";
 import type { FillRecorder } from "./fill-record";
 import { type FlatMean, flatMean, meanWithBorderFill } from "./flat-mean";
 import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
 import type { BlendCorrection } from "./mark-offset";
-import { frameIndex, insideBox, type PlaneWindow } from "./mark-window";
+import { frameIndex, type PlaneWindow } from "./mark-window";
 import {
   type CoarseMembrane,
   coarseMembrane,
@@ -18,6 +18,7 @@ import {
 } from "./membrane";
 import type { MotionTracker } from "./motion-tracker";
 import type { FrameFiller } from "./spatial-fill";
+import { markWritten } from "./written-pixels";
 
 export type UnblendOptions = {
   /**
@@ -57,7 +58,7 @@ type FillState = {
   pixels: Int32Array;
   /** Where the directional fill takes each filled pixel from. */
   taps: DirectionalTaps;
-  /** 1 where the window's pixel is written: inside the region, off its clean edges. */
+  /** 1 where the window's pixel is written (written-pixels.ts). */
   written: Uint8Array;
   /** None where the fill is the directional one alone (`harmonic` off). */
   harmonic: HarmonicFill | null;
@@ -107,7 +108,7 @@ export function createUnblender(
     fillState(
       window,
       model.fill[plane] as Uint8Array,
-      edges?.[plane] ?? NO_CLEAN_SIDES,
+      markWritten(model, plane as 0 | 1 | 2, edges?.[plane]),
       options.harmonic,
       plane === 0,
     ),
@@ -149,7 +150,7 @@ export function createUnblender(
 function fillState(
   window: PlaneWindow,
   fill: Uint8Array,
-  clean: CleanSides,
+  written: Uint8Array,
   harmonic: boolean,
   withLines: boolean,
 ): FillState {
@@ -158,7 +159,7 @@ function fillState(
   return {
     pixels: taps.pixels,
     taps,
-    written: writtenPixels(window, clean),
+    written,
     harmonic: harmonic ? harmonicFill(width, height, taps.pixels, fill, withLines) : null,
   };
 }
@@ -183,21 +184,6 @@ function harmonicFill(
     coarse: coarseMembrane(width, height, pixels, around),
     previous: null,
   };
-}
-
-/** The region's pixels of a window without the lines of its clean sides. */
-export function writtenPixels(window: PlaneWindow, clean = NO_CLEAN_SIDES): Uint8Array {
-  const written = window.inside.slice();
-  const box = insideBox(window);
-  if (!box) return written;
-  const kept = insetBox(box, clean);
-  for (let y = box.y0; y < box.y1; y++) {
-    for (let x = box.x0; x < box.x1; x++) {
-      if (x < kept.x0 || x >= kept.x1 || y < kept.y0 || y >= kept.y1)
-        written[y * window.width + x] = 0;
-    }
-  }
-  return written;
 }
 
 /**

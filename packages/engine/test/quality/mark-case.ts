@@ -9,7 +9,7 @@ import type { MediaInfo, Method, Rectangle } from "@wr/contracts";
 import { probeMedia, processVideo } from "../../src/index";
 import { LIMITS } from "../clips";
 import { compositeMarks, encodePlain, runFfmpeg, timed } from "./ffmpeg";
-import { type MarkBox, type MarkKind, type MarkPlan, planMark } from "./marks";
+import { type MarkBox, type MarkKind, type MarkPlan, planMark, sparedPixels } from "./marks";
 import { measureQuality, type Quality } from "./metrics";
 import { createRng, seedFrom } from "./prng";
 
@@ -84,6 +84,7 @@ export async function runMarkCase(
   const marked = join(dir, `${clip.name}-${plan.kind}-marked.mp4`);
   await compositeMarks(clip.path, plan, dir, marked);
   const size = { width: clip.media.width, height: clip.media.height };
+  const spared = sparedPixels(plan, size);
   const results: CaseResult[] = [];
   try {
     for (const method of methods) {
@@ -100,7 +101,7 @@ export async function runMarkCase(
               timeoutMs: TIMEOUT_MS,
             }),
       );
-      const quality = await measureQuality(output, clip.reference, size, plan.boxes);
+      const quality = await measureQuality(output, clip.reference, size, plan.boxes, spared);
       results.push({ ...quality, method, seconds });
       await rm(output, { force: true });
     }

@@ -167,6 +167,41 @@ export function planMark(kind: MarkKind, clip: ClipShape, rng: Rng): MarkPlan {
   };
 }
 
+/** Pixels of a box this far or nearer from a pixel of its mark count as the mark's own edge. */
+const SPARED_DISTANCE = 2;
+
+/**
+ * Per pixel of the frame, 1 where a box's mark spares it: inside the box, more than
+ * SPARED_DISTANCE from every pixel any of the plan's overlays covers at all. A method should
+ * leave those as they are.
+ */
+export function sparedPixels(plan: MarkPlan, clip: { width: number; height: number }): Uint8Array {
+  const covered = new Uint8Array(clip.width * clip.height);
+  for (const { rgba, width, height, x, y } of plan.overlays) {
+    for (let j = 0; j < height; j++) {
+      for (let i = 0; i < width; i++) {
+        if (!rgba[(j * width + i) * 4 + 3]) continue;
+        for (let v = y + j - SPARED_DISTANCE; v <= y + j + SPARED_DISTANCE; v++) {
+          if (v < 0 || v >= clip.height) continue;
+          const from = Math.max(0, x + i - SPARED_DISTANCE);
+          const to = Math.min(clip.width, x + i + SPARED_DISTANCE + 1);
+          covered.fill(1, v * clip.width + from, v * clip.width + to);
+        }
+      }
+    }
+  }
+  const spared = new Uint8Array(covered.length);
+  for (const box of plan.boxes) {
+    for (let v = box.y; v < box.y + box.height; v++) {
+      for (let u = box.x; u < box.x + box.width; u++) {
+        const at = v * clip.width + u;
+        spared[at] = covered[at] ? 0 : 1;
+      }
+    }
+  }
+  return spared;
+}
+
 /** Where a mark shows: the box of its overlay's pixels of at least a tenth of its opacity. */
 export type TrueMark = Area & { startTime: number; endTime: number | null };
 

@@ -10,6 +10,8 @@ import type { MarkBox } from "./marks";
 export type Quality = {
   psnrIn: number;
   psnrOut: number;
+  /** PSNR on the pixels of the shown boxes that their marks spare (see sparedPixels). */
+  psnrSpared: number;
   ssimIn: number;
   flicker: number;
   frames: number;
@@ -83,25 +85,41 @@ function meanAbsChange(now: Uint8Array, before: Uint8Array, width: number, box: 
 
 const present = (box: MarkBox, frame: number) => frame >= box.firstFrame && frame <= box.lastFrame;
 
+/**
+ * Per frame, the mask `make` gives for the boxes whose mark shows in it, made once per set of
+ * boxes shown.
+ */
+function byShownBoxes(
+  boxes: MarkBox[],
+  make: (shown: MarkBox[]) => Uint8Array,
+): (frame: number) => Uint8Array {
+  const made = new Map<string, Uint8Array>();
+  return (frame) => {
+    const shown = boxes.filter((box) => present(box, frame));
+    const key = shown.map((box) => boxes.indexOf(box)).join(",");
+    const known = made.get(key);
+    if (known) return known;
+    const result = make(shown);
+    made.set(key, result);
+    return result;
+  };
+}
+
 export async function measureQuality(
   outputPath: string,
   referencePath: string,
   size: FrameSize,
   boxes: MarkBox[],
+  spared: Uint8Array,
 ): Promise<Quality> {
   // Outside is everywhere but the boxes whose mark shows in that frame: a box whose mark is
   // absent at that moment must be left as it was, and counts as outside.
-  const outsideMasks = new Map<string, Uint8Array>();
-  const outsideAt = (frame: number) => {
-    const shown = boxes.filter((box) => present(box, frame));
-    const key = shown.map((box) => boxes.indexOf(box)).join(",");
-    const known = outsideMasks.get(key);
-    if (known) return known;
-    const made = mask(size, { exclude: shown });
-    outsideMasks.set(key, made);
-    return made;
-  };
+  const outsideAt = byShownBoxes(boxes, (shown) => mask(size, { exclude: shown }));
+  const sparedAt = byShownBoxes(boxes, (shown) =>
+    mask(size, { include: shown }).map((set, i) => set & (spared[i] ?? 0)),
+  );
   const outsideDiff = new Difference();
+  const sparedDiff = new Difference();
   let squaredIn = 0;
   let countIn = 0;
   let ssimSum = 0;
@@ -126,6 +144,7 @@ export async function measureQuality(
         break;
       }
       outsideDiff.add(a.value, b.value, outsideAt(frame));
+      sparedDiff.add(a.value, b.value, sparedAt(frame));
       for (const box of boxes) {
         if (!present(box, frame)) continue;
         const stats = boxStats(a.value, b.value, size.width, box);
@@ -150,6 +169,7 @@ export async function measureQuality(
   return {
     psnrIn: psnr(countIn === 0 ? 0 : squaredIn / countIn),
     psnrOut: outsideDiff.psnr,
+    psnrSpared: sparedDiff.psnr,
     ssimIn: ssimWindows === 0 ? 1 : ssimSum / ssimWindows,
     flicker: flickerCount === 0 ? 0 : (flickerOut - flickerRef) / flickerCount,
     frames: frame,
