@@ -2,7 +2,8 @@
  * Procedural watermarks of known shape and opacity: an RGBA image per overlay, where it goes,
  * and the box (with a margin) and frames where it is present.
  */
-import type { Area } from "../video-compare";
+import { dilate } from "../../src/pixel-masks";
+import { type Area, mask } from "../video-compare";
 import { renderWord } from "./font";
 import type { Rng } from "./prng";
 
@@ -180,26 +181,15 @@ export function sparedPixels(plan: MarkPlan, clip: { width: number; height: numb
   for (const { rgba, width, height, x, y } of plan.overlays) {
     for (let j = 0; j < height; j++) {
       for (let i = 0; i < width; i++) {
-        if (!rgba[(j * width + i) * 4 + 3]) continue;
-        for (let v = y + j - SPARED_DISTANCE; v <= y + j + SPARED_DISTANCE; v++) {
-          if (v < 0 || v >= clip.height) continue;
-          const from = Math.max(0, x + i - SPARED_DISTANCE);
-          const to = Math.min(clip.width, x + i + SPARED_DISTANCE + 1);
-          covered.fill(1, v * clip.width + from, v * clip.width + to);
-        }
+        const u = x + i;
+        const v = y + j;
+        if (rgba[(j * width + i) * 4 + 3] && u < clip.width && v < clip.height)
+          covered[v * clip.width + u] = 1;
       }
     }
   }
-  const spared = new Uint8Array(covered.length);
-  for (const box of plan.boxes) {
-    for (let v = box.y; v < box.y + box.height; v++) {
-      for (let u = box.x; u < box.x + box.width; u++) {
-        const at = v * clip.width + u;
-        spared[at] = covered[at] ? 0 : 1;
-      }
-    }
-  }
-  return spared;
+  const near = dilate(covered, clip.width, clip.height, SPARED_DISTANCE);
+  return mask(clip, { include: plan.boxes }).map((set, i) => set & (1 - (near[i] as number)));
 }
 
 /** Where a mark shows: the box of its overlay's pixels of at least a tenth of its opacity. */
