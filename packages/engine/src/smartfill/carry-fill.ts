@@ -37,12 +37,11 @@ import type { Motion } from "./ring-motion";
  * where the things under the mark move apart from those around it (a handheld flower's near
  * leaves): on the bench seed's opaque logo, the handheld flower's mean square error inside
  * grows with its pictures' age, from about 30 on a fresh carry to over 500 once they are 60
- * frames old. Against 120, 80 took it from
- * 26.10 dB to 26.44 (flicker -0.35 -> -0.31), and on two unseen seeds 22.62 -> 23.09 and
- * 24.91 -> 24.77 (60: 26.20, 23.26, 24.60; 100: 26.13); no other clip or kind of mark moved by
- * more than 0.03 dB but a dashcam, 34.35 -> 34.57. Fewer are kept where they would take more
- * than HISTORY_BYTES (a region and its margin over about 140,000 pixels). At most 255: a
- * picture's age is recorded in a byte (fill-record.ts).
+ * frames old. Against 120, 80 took it from 26.10 dB to 26.44 (flicker -0.35 -> -0.31), and on
+ * two unseen seeds 22.62 -> 23.09 and 24.91 -> 24.77 (60: 26.20, 23.26, 24.60; 100: 26.13); no
+ * other clip or kind of mark moved by more than 0.03 dB but a dashcam, 34.35 -> 34.57. Fewer
+ * are kept where they would take more than HISTORY_BYTES (a region and its margin over about
+ * 140,000 pixels). At most 255: a picture's age is recorded in a byte (fill-record.ts).
  */
 export const DEPTH = 80;
 const HISTORY_BYTES = 16 << 20;
