@@ -84,13 +84,14 @@ describe("smart fill quality", () => {
     TIMEOUT,
   );
 
-  test(
-    "semi-transparent text over a blurred flower held still: never worse than delogo",
-    async () => {
+  test.each(["unseen-1", "unseen-64"])(
+    "semi-transparent text over a blurred flower held still (%s): never worse than delogo",
+    async (seed) => {
       // Too little changes beneath the letters to learn their opacity: the gain map missed
-      // whole letters, which the correction left in place (24.4 dB against 32.8 for delogo).
-      // Their steps stand out from the blur: learnt there too, the letters go (39 dB).
-      const r = await measure("flower_macro_static_854x480.mp4", "text", undefined, "unseen-1");
+      // whole letters (unseen-1: 24.4 dB against 32.8 for delogo) or scattered pixels of them
+      // (unseen-64: 29.7 against 30.1), which the correction left in place. Their steps stand
+      // out from the blur: learnt there too, the letters go (39 and 37.3 dB).
+      const r = await measure("flower_macro_static_854x480.mp4", "text", undefined, seed);
       expect(r.smartfill.psnrIn).toBeGreaterThanOrEqual(r.delogo.psnrIn + 4);
       expect(r.smartfill.psnrOut).toBeGreaterThanOrEqual(r.none.psnrOut - 0.3);
       expect(Math.abs(r.smartfill.flicker)).toBeLessThanOrEqual(0.5);
