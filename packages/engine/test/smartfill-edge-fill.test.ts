@@ -171,6 +171,24 @@ describe("edges continued across a filled hole", () => {
     expect(inside).toBeLessThan(0.5 * insideBefore);
   });
 
+  test("a box's edge that has just come is not carried across it until it holds still", () => {
+    // The box is filled frame after frame with the ground, as a fill from its border would
+    // leave it; a bar comes through it in the second frame and stays in the third.
+    const luma = { offset: 0, width: WIDTH, height: HEIGHT, shift: 0 } as const;
+    const target = boxLines(luma, HOLE);
+    const barAt = (plane: Uint8Array) => plane[40 * WIDTH + 40] as number;
+    const frameOf = (bar: boolean) => {
+      const plane = Uint8Array.from(picture(bar ? leaningBar(0) : () => 200));
+      for (let y = HOLE.y0; y < HOLE.y1; y++)
+        plane.fill(200, y * WIDTH + HOLE.x0, y * WIDTH + HOLE.x1);
+      continueEdges(plane, target);
+      return plane;
+    };
+    expect(barAt(frameOf(false))).toBe(200);
+    expect(barAt(frameOf(true))).toBeGreaterThan(150);
+    expect(barAt(frameOf(true))).toBeLessThan(100);
+  });
+
   test("a long slanted edge that leans between two directions is carried across", () => {
     // A wide hole (120 by 40) and a soft step from light to dark across it, leaning 10.2
     // degrees: halfway between two of the directions looked at, 3 pixels off the nearest one
