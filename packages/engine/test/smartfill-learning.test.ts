@@ -5,6 +5,8 @@
  * would show each pixel the same few values again and again, which no real footage does.
  */
 import { describe, expect, test } from "bun:test";
+import { dilate } from "../src/pixel-masks";
+import { addFrame, createBlendStats, meanOf } from "../src/smartfill/blend-stats";
 import { cleanEdges } from "../src/smartfill/clean-edges";
 import { snapToDominantGain } from "../src/smartfill/dominant-opacity";
 import {
@@ -17,6 +19,7 @@ import { leftoverSteps } from "../src/smartfill/leftover-steps";
 import {
   estimateMark,
   type MarkModel,
+  offsetLearnt,
   showsMark,
   type WindowSample,
 } from "../src/smartfill/mark-model";
@@ -354,6 +357,56 @@ test("a logo over a still wall in a moving picture is inverted there, not filled
   createUnblender(plan.model, { always: true, strength: plan.strength })(restored);
   const input = lumaPsnrInRegion(logoFrame(7, true), logoFrame(7, false));
   expect(lumaPsnrInRegion(restored, logoFrame(7, false))).toBeGreaterThan(input + 5);
+});
+
+test("an opaque mark's offset is learnt near it and where the picture moves, not on a still wall", () => {
+  // Left of the mark a striped wall holds still; right of it the picture moves. The stripes'
+  // steps stay put from frame to frame, as a mark's do: an offset learnt from them over the
+  // whole region smooths the wall away.
+  const [luma] = window;
+  const { width, height, inside, x0, y0 } = luma;
+  const picture = texture(7);
+  const wall = (x: number) => x < 96;
+  const block = (x: number, y: number) => x >= 64 && x < 128 && y >= 46 && y < 78;
+  const samples = Array.from({ length: 30 }, (_, t) => {
+    const { dx, dy } = shakeAt(t);
+    return Uint8Array.from({ length: width * height }, (_, i) => {
+      const x = x0 + (i % width);
+      const y = y0 + Math.floor(i / width);
+      if (block(x, y)) return 210;
+      return wall(x) ? 60 + 80 * (Math.floor(x / 3) % 2) : picture(x + dx, y + dy);
+    });
+  });
+  const opaque = Uint8Array.from(inside, (set, i) =>
+    set && block(x0 + (i % width), y0 + Math.floor(i / width)) ? 1 : 0,
+  );
+  const held = dilate(opaque, width, height, 1).map((set, i) => set & (inside[i] ?? 0));
+  const gain = Float64Array.from(held, (set) => (set ? 10 : 1));
+  const stats = createBlendStats(width, height, meanOf(samples));
+  for (const sample of samples) addFrame(stats, sample);
+  const learnt = offsetLearnt(luma, stats, held, gain);
+  const near = dilate(held, width, height, 2);
+  const kept = correctionWithGain(luma, samples, gain, meanOf(samples), learnt);
+  const everywhere = correctionWithGain(luma, samples, gain, meanOf(samples));
+  const observed = samples[0] as Uint8Array;
+  let wallPixels = 0;
+  let wiped = 0;
+  inside.forEach((set, i) => {
+    if (!set) return;
+    const x = x0 + (i % width);
+    // Near the mark, and where the picture moves, the offset is learnt as before.
+    if (near[i] || !wall(x)) {
+      expect(learnt[i]).toBe(1);
+      return;
+    }
+    wallPixels++;
+    expect(learnt[i]).toBe(0);
+    const value = observed[i] as number;
+    expect(corrected(kept, i, value)).toBeCloseTo(value, 3);
+    if (Math.abs(corrected(everywhere, i, value) - value) > 5) wiped++;
+  });
+  expect(wallPixels).toBeGreaterThan(500);
+  expect(wiped).toBeGreaterThan(wallPixels / 4);
 });
 
 describe("a logo over a still picture", () => {
