@@ -333,6 +333,16 @@ function walkLine(gathered: Gathered, lines: Family, a: number, c: number, grid:
 }
 
 /**
+ * `values` kept as the next frame's `previous` for fillAlongEdges: copied into `kept` when there
+ * is one already, so a window is not allocated again each frame.
+ */
+export function keepForNext(kept: Float32Array | null, values: Float32Array): Float32Array {
+  if (!kept) return values.slice();
+  kept.set(values);
+  return kept;
+}
+
+/**
  * The fill of each masked pixel (in the order of `pixels`): `base`, the pixel's fill from the
  * rest of the window, mixed with the lines through it by their trust. `values` holds the
  * window's pixels, the known ones already corrected; `previous`, the last frame's (none on a

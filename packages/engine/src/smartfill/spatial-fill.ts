@@ -4,7 +4,7 @@ import { fillFromAgreeingLines } from "./agreeing-lines";
 import { type Border, type PlaneView, sampleBorder } from "./border";
 import { type CleanEdges, insetBox, NO_CLEAN_SIDES } from "./clean-edges";
 import { fillCoonsPatch } from "./coons-patch";
-import { EDGE_MARGIN, type EdgeLines, edgeLines, fillAlongEdges } from "./edge-fill";
+import { EDGE_MARGIN, type EdgeLines, edgeLines, fillAlongEdges, keepForNext } from "./edge-fill";
 import { fillInverseDistance } from "./inverse-distance-fill";
 import { boxWindow, cropWindow, type PlaneWindow } from "./mark-window";
 import { DEFAULT_SMOOTHING, type SmoothingOptions, smoothBorder } from "./temporal-smoothing";
@@ -99,8 +99,7 @@ export function continueEdges(frame: Uint8Array, target: BoxLines): void {
   const base = Float32Array.from(pixels, (i) => values[i] as number);
   const agreed = fillFromAgreeingLines(values, lines, base);
   const filled = fillAlongEdges(values, lines, agreed, target.seen);
-  if (target.seen) target.seen.set(values);
-  else target.seen = values.slice();
+  target.seen = keepForNext(target.seen, values);
   pixels.forEach((i, k) => {
     values[i] = filled[k] as number;
   });

@@ -2,7 +2,7 @@ import { fillFromAgreeingLines } from "./agreeing-lines";
 import { createCarrier } from "./carry-fill";
 import type { CleanEdges } from "./clean-edges";
 import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
-import { type EdgeLines, edgeLines, fillAlongEdges } from "./edge-fill";
+import { type EdgeLines, edgeLines, fillAlongEdges, keepForNext } from "./edge-fill";
 import type { FillRecorder } from "./fill-record";
 import { type FlatMean, flatMean, meanWithBorderFill } from "./flat-mean";
 import { correctWindow, cropSample, type MarkModel, showsMark } from "./mark-model";
@@ -214,8 +214,7 @@ function fillPlane(values: Float32Array, state: FillState, options: UnblendOptio
   }
   const agreed = fillFromAgreeingLines(values, harmonic.lines, mean);
   const filled = fillAlongEdges(values, harmonic.lines, agreed, harmonic.previous);
-  if (harmonic.previous) harmonic.previous.set(values);
-  else harmonic.previous = values.slice();
+  harmonic.previous = keepForNext(harmonic.previous, values);
   writeFill(values, pixels, filled);
 }
 
