@@ -22,6 +22,7 @@ import {
   offsetLearnt,
   showsMark,
   type WindowSample,
+  withStillSteps,
 } from "../src/smartfill/mark-model";
 import {
   corrected,
@@ -359,14 +360,15 @@ test("a logo over a still wall in a moving picture is inverted there, not filled
   expect(lumaPsnrInRegion(restored, logoFrame(7, false))).toBeGreaterThan(input + 5);
 });
 
-test("an opaque mark's offset is learnt near it and where the picture moves, not on a still wall", () => {
-  // Left of the mark a striped wall holds still; right of it the picture moves. The stripes'
-  // steps stay put from frame to frame, as a mark's do: an offset learnt from them over the
-  // whole region smooths the wall away.
+/**
+ * Left of an opaque block a striped wall holds still; right of it the picture moves. The
+ * stripes' steps stay put from frame to frame, as a mark's do.
+ */
+function wallBesideMark() {
   const [luma] = window;
   const { width, height, inside, x0, y0 } = luma;
   const picture = texture(7);
-  const wall = (x: number) => x < 96;
+  const wall = (i: number) => x0 + (i % width) < 96;
   const block = (x: number, y: number) => x >= 64 && x < 128 && y >= 46 && y < 78;
   const samples = Array.from({ length: 30 }, (_, t) => {
     const { dx, dy } = shakeAt(t);
@@ -374,7 +376,7 @@ test("an opaque mark's offset is learnt near it and where the picture moves, not
       const x = x0 + (i % width);
       const y = y0 + Math.floor(i / width);
       if (block(x, y)) return 210;
-      return wall(x) ? 60 + 80 * (Math.floor(x / 3) % 2) : picture(x + dx, y + dy);
+      return x < 96 ? 60 + 80 * (Math.floor(x / 3) % 2) : picture(x + dx, y + dy);
     });
   });
   const opaque = Uint8Array.from(inside, (set, i) =>
@@ -384,18 +386,23 @@ test("an opaque mark's offset is learnt near it and where the picture moves, not
   const gain = Float64Array.from(held, (set) => (set ? 10 : 1));
   const stats = createBlendStats(width, height, meanOf(samples));
   for (const sample of samples) addFrame(stats, sample);
-  const learnt = offsetLearnt(luma, stats, held, gain);
   const near = dilate(held, width, height, 2);
+  return { luma, samples, wall, held, gain, stats, near };
+}
+
+test("an opaque mark's offset is learnt near it and where the picture moves, not on a still wall", () => {
+  // An offset learnt from the stripes over the whole region smooths the wall away.
+  const { luma, samples, wall, held, gain, stats, near } = wallBesideMark();
+  const learnt = offsetLearnt(luma, stats, held, gain);
   const kept = correctionWithGain(luma, samples, gain, meanOf(samples), learnt);
   const everywhere = correctionWithGain(luma, samples, gain, meanOf(samples));
   const observed = samples[0] as Uint8Array;
   let wallPixels = 0;
   let wiped = 0;
-  inside.forEach((set, i) => {
+  luma.inside.forEach((set, i) => {
     if (!set) return;
-    const x = x0 + (i % width);
     // Near the mark, and where the picture moves, the offset is learnt as before.
-    if (near[i] || !wall(x)) {
+    if (near[i] || !wall(i)) {
       expect(learnt[i]).toBe(1);
       return;
     }
@@ -407,6 +414,45 @@ test("an opaque mark's offset is learnt near it and where the picture moves, not
   });
   expect(wallPixels).toBeGreaterThan(500);
   expect(wiped).toBeGreaterThan(wallPixels / 4);
+});
+
+test("the still pixels beside an opaque mark that its offset would move far are filled instead", () => {
+  // Next to the block the offset is learnt from the stripes' steps, which hold still as the
+  // mark's outline does: corrected, the wall there loses its stripes; filled, the fill starts
+  // from the stripes beyond.
+  const { luma, samples, wall, held, gain, stats, near } = wallBesideMark();
+  const correction = correctionWithGain(
+    luma,
+    samples,
+    gain,
+    meanOf(samples),
+    offsetLearnt(luma, stats, held, gain),
+  );
+  const filled = withStillSteps(luma, stats, held, correction);
+  const observed = samples[0] as Uint8Array;
+  let grown = 0;
+  let movingBeside = 0;
+  luma.inside.forEach((set, i) => {
+    if (!set || held[i]) {
+      expect(filled[i]).toBe(held[i] as number);
+      return;
+    }
+    // Farther from the mark, and where the picture moves beside it, nothing is added.
+    if (!near[i] || !wall(i)) {
+      expect(filled[i]).toBe(0);
+      if (near[i]) movingBeside++;
+      return;
+    }
+    if (filled[i]) {
+      grown++;
+      return;
+    }
+    // A still pixel beside the mark that keeps its correction keeps its stripe too.
+    const value = observed[i] as number;
+    expect(Math.abs(corrected(correction, i, value) - value)).toBeLessThan(10);
+  });
+  expect(grown).toBeGreaterThan(20);
+  expect(movingBeside).toBeGreaterThan(20);
 });
 
 describe("a logo over a still picture", () => {
