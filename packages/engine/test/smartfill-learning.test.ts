@@ -368,7 +368,8 @@ function wallBesideMark() {
   const [luma] = window;
   const { width, height, inside, x0, y0 } = luma;
   const picture = texture(7);
-  const wall = (i: number) => x0 + (i % width) < 96;
+  const wallAt = (x: number) => x < 96;
+  const wall = (i: number) => wallAt(x0 + (i % width));
   const block = (x: number, y: number) => x >= 64 && x < 128 && y >= 46 && y < 78;
   const samples = Array.from({ length: 30 }, (_, t) => {
     const { dx, dy } = shakeAt(t);
@@ -376,7 +377,7 @@ function wallBesideMark() {
       const x = x0 + (i % width);
       const y = y0 + Math.floor(i / width);
       if (block(x, y)) return 210;
-      return x < 96 ? 60 + 80 * (Math.floor(x / 3) % 2) : picture(x + dx, y + dy);
+      return wallAt(x) ? 60 + 80 * (Math.floor(x / 3) % 2) : picture(x + dx, y + dy);
     });
   });
   const opaque = Uint8Array.from(inside, (set, i) =>

@@ -428,7 +428,7 @@ export function offsetLearnt(
 ): Uint8Array {
   const near = dilate(held, window.width, window.height, OFFSET_REACH);
   return Uint8Array.from(window.inside, (set, i) =>
-    set && (near[i] || gain[i] !== 1 || deviationOf(stats, i) >= STILL_PIXEL) ? 1 : 0,
+    set && (near[i] || gain[i] !== 1 || !holdsStill(stats, i)) ? 1 : 0,
   );
 }
 
@@ -457,11 +457,17 @@ export function withStillSteps(
   correction: BlendCorrection,
 ): Uint8Array {
   const near = dilate(fill, window.width, window.height, OFFSET_REACH);
-  const moved = (i: number) =>
-    Math.abs(corrected(correction, i, correction.mean) - correction.mean) >= STILL_STEP;
+  // The correction stretches a pixel about the mean by its gain and adds its offset: the steps
+  // learnt from a still picture are in the offset.
+  const moved = (i: number) => Math.abs(correction.offset[i] ?? 0) >= STILL_STEP;
   return Uint8Array.from(window.inside, (set, i) =>
-    fill[i] || (set && near[i] && deviationOf(stats, i) < STILL_PIXEL && moved(i)) ? 1 : 0,
+    fill[i] || (set && near[i] && holdsStill(stats, i) && moved(i)) ? 1 : 0,
   );
+}
+
+/** Whether pixel i shows a still picture over the samples (see STILL_PIXEL). */
+function holdsStill(stats: BlendStats, i: number): boolean {
+  return deviationOf(stats, i) < STILL_PIXEL;
 }
 
 function opaqueCore(window: PlaneWindow, opaquePixels: Uint8Array): Int32Array {
