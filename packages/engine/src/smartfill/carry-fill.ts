@@ -13,6 +13,7 @@ import { dilate, setPixels } from "../pixel-masks";
 import { bilinearTap, placeTap, readTap, tapWithin } from "./bilinear";
 import { carriedWindow } from "./carry-window";
 import { OPAQUE_MARK } from "./dominant-opacity";
+import { lightChange } from "./light-match";
 import type { MarkModel } from "./mark-model";
 import { cropValues, type PlaneWindow } from "./mark-window";
 import {
@@ -78,6 +79,21 @@ const LEAST_TESTED = 16;
  */
 const SWEEPS = 12;
 const FIRST_SWEEPS = 24;
+/**
+ * A picture carried from farther than STRAYED pixels (of its plane) is dropped when the picture
+ * around the hole, having gone PASSED levels or more away from what it was before anything was
+ * carried from afar, is back to it: within RETURNED levels (mean absolute difference once the
+ * change of light is taken out). Something passed by that moved it in: an object crossing the
+ * mark over a still ground (a car across a parking lot filmed from above), not the camera, which
+ * would not have come back to the same place. Kept, the ground its motion dragged into the hole
+ * stays there for up to DEPTH frames: on seed unseen-37's parking lot, 35 dB in the frames after
+ * the car against 45 for the spatial fill. A ring that never went far (a macro shot of a flower
+ * swaying before a blurred, still background) keeps what its small motions carried: dropped
+ * whenever the ring was back within 2 levels, it lost 0.15 dB there (seed unseen-23).
+ */
+const STRAYED = 1.5;
+const RETURNED = 2;
+const PASSED = 6;
 
 export type Carrier = {
   /** Fits the camera's motion since the last frame; once per frame, before `carry`. */
@@ -153,6 +169,14 @@ type PlaneCarry = {
    * `carry`); 0 elsewhere, and everywhere once the carry is dropped.
    */
   found: Uint8Array;
+  /**
+   * The extended window as it was in the last frame in which nothing was carried from afar (see
+   * STRAYED), and whether there was one yet.
+   */
+  before: Float32Array;
+  seenBefore: boolean;
+  /** How far the picture around the hole has gone from `before` since it was kept. */
+  departed: number;
 };
 
 /** Whether a mark's fill is carried: it is opaque (a transparent mark's is not filled). */
@@ -248,6 +272,9 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     seamStarted: false,
     coarse: coarseMembrane(width, height, holePixels, around),
     found: new Uint8Array(holePixels.length),
+    before: new Float32Array(width * height),
+    seenBefore: false,
+    departed: 0,
   };
 }
 
@@ -326,7 +353,7 @@ function carryPlane(
     return true;
   }
   const carried = new Float32Array(hole.length);
-  let found = findSources(carry, motion, carried);
+  let found = findSources(carry, motion, carried, current);
   const fits =
     found === 0 ||
     !check ||
@@ -356,10 +383,16 @@ function carryPlane(
 /**
  * Where each followed pixel's picture was last seen, from where it was in the previous frame:
  * outside the hole there, or carried from a followed pixel's own source (the nearest one,
- * shifted by the fraction between them). Writes `carry.next` and, for the filled pixels found,
- * `carry.found` and their value in `carried`; returns how many were found.
+ * shifted by the fraction between them); none for a picture an object passing by brought (see
+ * dropPassedBy). Writes `carry.next` and, for the filled pixels found, `carry.found` and their
+ * value in `carried`; returns how many were found.
  */
-function findSources(carry: PlaneCarry, motion: Motion, carried: Float32Array): number {
+function findSources(
+  carry: PlaneCarry,
+  motion: Motion,
+  carried: Float32Array,
+  current: Float32Array,
+): number {
   const { followed, followedIndex, readable, sources, next } = carry;
   const { width, height } = carry.extended;
   const tap = bilinearTap();
@@ -382,6 +415,7 @@ function findSources(carry: PlaneCarry, motion: Motion, carried: Float32Array): 
       setSource(next, k, age + 1, x, y, (sources.light[m] as number) + motion.light);
     }
   }
+  dropPassedBy(carry, current);
   const { hole, holeFollowed } = carry;
   let found = 0;
   for (let k = 0; k < hole.length; k++) {
@@ -415,6 +449,36 @@ function foundValue(carry: PlaneCarry, k: number): number {
     readSpline(seen, width, height, next.x[k] as number, next.y[k] as number) +
     (next.light[k] as number)
   );
+}
+
+/**
+ * Drops the sources in `carry.next` carried from afar once the picture around the hole, having
+ * gone far from what it was before any was, is back to it (see STRAYED); while there are none,
+ * that picture is kept.
+ */
+function dropPassedBy(carry: PlaneCarry, current: Float32Array): void {
+  const { followed, next, extended } = carry;
+  const { width } = extended;
+  const strayed = (k: number) => {
+    const e = followed[k] as number;
+    const x = e % width;
+    const dx = (next.x[k] as number) - x;
+    const dy = (next.y[k] as number) - (e - x) / width;
+    return next.age[k] !== 0 && dx * dx + dy * dy > STRAYED * STRAYED;
+  };
+  let passing = false;
+  for (let k = 0; k < followed.length && !passing; k++) passing = strayed(k);
+  if (!passing) {
+    carry.before.set(current);
+    carry.seenBefore = true;
+    carry.departed = 0;
+    return;
+  }
+  if (!carry.seenBefore) return;
+  const away = lightChange(extended, current, carry.before).mismatch;
+  carry.departed = Math.max(carry.departed, away);
+  if (away > RETURNED || carry.departed < PASSED) return;
+  for (let k = 0; k < followed.length; k++) if (strayed(k)) next.age[k] = 0;
 }
 
 function setSource(sources: Sources, k: number, age: number, x: number, y: number, light: number) {

@@ -74,12 +74,17 @@ function rectangles(boxes: MarkBox[], method: Method): Rectangle[] {
   });
 }
 
-/** Composites the plan's mark, runs each method, measures each output; cleans up after. */
+/**
+ * Composites the plan's mark, runs each method, measures each output; cleans up after. Inside is
+ * measured over `measured`, the plan's boxes unless given: copies of them over fewer frames
+ * measure only those frames.
+ */
 export async function runMarkCase(
   clip: PreparedClip,
   plan: MarkPlan,
   dir: string,
   methods: readonly CaseMethod[],
+  measured: MarkBox[] = plan.boxes,
 ): Promise<CaseResult[]> {
   const marked = join(dir, `${clip.name}-${plan.kind}-marked.mp4`);
   await compositeMarks(clip.path, plan, dir, marked);
@@ -101,7 +106,7 @@ export async function runMarkCase(
               timeoutMs: TIMEOUT_MS,
             }),
       );
-      const quality = await measureQuality(output, clip.reference, size, plan.boxes, spared);
+      const quality = await measureQuality(output, clip.reference, size, measured, spared);
       results.push({ ...quality, method, seconds });
       await rm(output, { force: true });
     }
