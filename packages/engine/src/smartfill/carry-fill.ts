@@ -89,7 +89,10 @@ const FIRST_SWEEPS = 24;
  * stays there for up to DEPTH frames: on seed unseen-37's parking lot, 35 dB in the frames after
  * the car against 45 for the spatial fill. A ring that never went far (a macro shot of a flower
  * swaying before a blurred, still background) keeps what its small motions carried: dropped
- * whenever the ring was back within 2 levels, it lost 0.15 dB there (seed unseen-23).
+ * whenever the ring was back within RETURNED, whether or not it had gone far, it lost 0.15 dB
+ * there (seed unseen-23), though parking lots that no car crossed gained 0.25 to 0.59 dB (seeds
+ * bench, unseen-51, unseen-64). Where a car passed, the ring went 60 levels away; elsewhere, on
+ * those clips, 2.5 at most.
  */
 const STRAYED = 1.5;
 const RETURNED = 2;
