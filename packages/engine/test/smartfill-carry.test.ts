@@ -239,9 +239,9 @@ async function learntAndFilled(
 }
 
 /**
- * Frame t of a textured block moving across a still picture (luma), with the block in `markLuma`
- * when marked: `left` gives the block's left column at frame t, and it spans `width` columns
- * and rows [top, bottom).
+ * Frame t of a textured block moving across a still picture (luma), with the opaque mark drawn
+ * when marked: `left` gives the block's left column at frame t, and it spans `width` columns and
+ * rows [top, bottom).
  */
 function crossingFrame(
   block: {

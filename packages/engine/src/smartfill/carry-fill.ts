@@ -174,10 +174,9 @@ type PlaneCarry = {
   found: Uint8Array;
   /**
    * The extended window as it was in the last frame in which nothing was carried from afar (see
-   * STRAYED), and whether there was one yet.
+   * STRAYED); null before there was one.
    */
-  before: Float32Array;
-  seenBefore: boolean;
+  before: Float32Array | null;
   /** How far the picture around the hole has gone from `before` since it was kept. */
   departed: number;
 };
@@ -275,8 +274,7 @@ function planeCarry(window: PlaneWindow, fill: Uint8Array): PlaneCarry {
     seamStarted: false,
     coarse: coarseMembrane(width, height, holePixels, around),
     found: new Uint8Array(holePixels.length),
-    before: new Float32Array(width * height),
-    seenBefore: false,
+    before: null,
     departed: 0,
   };
 }
@@ -472,12 +470,12 @@ function dropPassedBy(carry: PlaneCarry, current: Float32Array): void {
   let passing = false;
   for (let k = 0; k < followed.length && !passing; k++) passing = strayed(k);
   if (!passing) {
+    carry.before ??= new Float32Array(current.length);
     carry.before.set(current);
-    carry.seenBefore = true;
     carry.departed = 0;
     return;
   }
-  if (!carry.seenBefore) return;
+  if (!carry.before) return;
   const away = lightChange(extended, current, carry.before).mismatch;
   carry.departed = Math.max(carry.departed, away);
   if (away > RETURNED || carry.departed < PASSED) return;
