@@ -91,6 +91,27 @@ describe("the camera's motion around a hole", () => {
     expect(Math.abs(fit.motion.ty - 6)).toBeLessThan(0.2);
   });
 
+  test("an object driving across a still ground is followed by its shift, not sheared into it", () => {
+    // Right of x = 70, a textured object moves 12 pixels down a frame; left of it, a faintly
+    // textured ground holds still. The affine motion fitted them as one shear (ty -7.4, the
+    // ring's left and right edges 13 pixels apart).
+    const ground = texture(7);
+    const at = (t: number): Image => {
+      const values = new Float32Array(width * height);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          values[y * width + x] =
+            x >= 70 ? picture(x, y - 12 * t) : 120 + 0.3 * ((ground(x, y) as number) - 120);
+        }
+      }
+      return { values, width, height };
+    };
+    const fit = fitRingMotion(at(0), at(1), ring);
+    expect(Math.abs(fit.motion.ty + 12)).toBeLessThan(0.6);
+    expect(Math.abs(fit.motion.yx * cx)).toBeLessThan(0.5);
+    expect(Math.abs(fit.motion.xy * cy)).toBeLessThan(0.5);
+  });
+
   test("a part of the ring that moves on its own is followed there, not across the whole hole", () => {
     // A flat picture but for one patch left of the hole, which moves 2 pixels right.
     const inPatch = (x: number, y: number) => x >= 8 && x < 32 && y >= 48 && y < 72;
