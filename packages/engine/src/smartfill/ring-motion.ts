@@ -235,8 +235,8 @@ export function fitRingMotion(
  * frame (seed unseen-37). Such a fit carries neither of them right inside the hole, and the
  * carry misfit and started again every other frame. A shift alone is fitted then too
  * (fitShift), and kept unless the affine motion explains the ring SHIFT_SLACK times better.
- * On the opaque logos of seven seeds, that parking lot went from 26.23 dB to 30.96 (21.2 -> 28
- * over the car's frames) and three others a car crosses rose by 1.4 to 2.5; dashcams moved by
+ * On the opaque logos of seven seeds, that parking lot went from 26.23 dB to 30.96 (21.2 ->
+ * 26.8 over the car's frames) and three others a car crosses rose by 1.4 to 2.5; dashcams moved by
  * -0.27 to +2.41, a bee taking off -0.23 to +2.45, butterflies -0.20 to +1.33, close-up faces
  * -0.08 to +0.83, a webcam -0.54, a street seen from a car -0.36 to +0.41. The opaque medians
  * of five seeds rose (bench 26.03 -> 26.42, unseen-23 25.23 -> 25.61, unseen-37 25.53 ->
