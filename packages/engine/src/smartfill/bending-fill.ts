@@ -12,8 +12,8 @@ import { dilate } from "../pixel-masks";
 const WEIGHTS = [-4, 1, 1, 1, 1] as const;
 
 export type BendingFill = {
-  /** The unknown pixels in the factor's order, and each window pixel's place in it (-1: known). */
-  order: Int32Array;
+  /** How many pixels are unknown, and each window pixel's place among them (-1: known). */
+  size: number;
   place: Int32Array;
   /** Pixels whose Laplacian counts, each followed by its five taps. */
   stencils: Int32Array;
@@ -36,7 +36,7 @@ function stencilsOf(unknown: Uint8Array, width: number, height: number): Int32Ar
 
 /** The unknown pixels row after row, or column after column: the order whose band is narrower. */
 function narrowestOrder(unknown: Uint8Array, width: number, height: number, stencils: Int32Array) {
-  let best: { order: Int32Array; place: Int32Array; band: number } | null = null;
+  let best: { size: number; place: Int32Array; band: number } | null = null;
   for (const byColumn of [false, true]) {
     const order: number[] = [];
     const outer = byColumn ? width : height;
@@ -62,9 +62,9 @@ function narrowestOrder(unknown: Uint8Array, width: number, height: number, sten
       }
       if (high > low) band = Math.max(band, high - low);
     }
-    if (!best || band < best.band) best = { order: Int32Array.from(order), place, band };
+    if (!best || band < best.band) best = { size: order.length, place, band };
   }
-  return best as { order: Int32Array; place: Int32Array; band: number };
+  return best as { size: number; place: Int32Array; band: number };
 }
 
 /**
@@ -84,10 +84,10 @@ export function bendingFill(
     return set && x > 0 && y > 0 && x < width - 1 && y < height - 1 ? 1 : 0;
   });
   const stencils = stencilsOf(unknown, width, height);
-  const { order, place, band } = narrowestOrder(unknown, width, height, stencils);
+  const { size, place, band } = narrowestOrder(unknown, width, height, stencils);
   const stride = band + 1;
-  if (order.length === 0 || order.length * stride > budget) return null;
-  const factor = new Float64Array(order.length * stride);
+  if (size === 0 || size * stride > budget) return null;
+  const factor = new Float64Array(size * stride);
   // The normal matrix (sum over stencils of the Laplacian row times itself), lower band.
   for (let s = 0; s < stencils.length; s += 5)
     for (let a = 0; a < 5; a++) {
@@ -100,8 +100,8 @@ export function bendingFill(
         factor[at] = (factor[at] as number) + (WEIGHTS[a] as number) * (WEIGHTS[b] as number);
       }
     }
-  choleskyInPlace(factor, order.length, band);
-  return { order, place, stencils, band, factor };
+  choleskyInPlace(factor, size, band);
+  return { size, place, stencils, band, factor };
 }
 
 /** Overwrites a banded symmetric positive matrix (lower band) with its Cholesky factor. */
@@ -123,12 +123,11 @@ function choleskyInPlace(matrix: Float64Array, n: number, band: number): void {
 }
 
 /**
- * The thin-plate fill of the problem's unknown pixels from the others of `values`, in the
- * factor's order (see BendingFill's `order`).
+ * The thin-plate fill of the problem's unknown pixels from the others of `values`, each at its
+ * `place`.
  */
 export function solveBending(values: ArrayLike<number>, fill: BendingFill): Float64Array {
-  const { order, place, stencils, band, factor } = fill;
-  const n = order.length;
+  const { size: n, place, stencils, band, factor } = fill;
   const stride = band + 1;
   const x = new Float64Array(n);
   // The right-hand side: minus each stencil's row times its Laplacian of the known pixels.
