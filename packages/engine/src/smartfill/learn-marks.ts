@@ -149,6 +149,14 @@ export const DRIFTING_BENEATH = 2.8;
  * webcams' rooms losing in full 1.78 to 2.24 (texture 1.24 to 2.82).
  */
 export const DRIFTING_OVER_SMOOTH = 2.4;
+/**
+ * Texture of the surroundings (see FLAT_TEXTURE) under which a logo that would be left as it is
+ * is filled from its border instead: a wall this smooth is nearly what the fill makes of it,
+ * and the logo goes. Webcams' walls read 0.70 and 0.72 (filled 27.2 and 27.3 dB, kept 22.8 and
+ * 25.8) and 1.03 (27.35 against 27.38); kept, a flower macro's blur reads 1.27 (filled: -3.0
+ * dB) and a webcam's monitor 3.19 (-6.0).
+ */
+export const BARE_WALL = 0.9;
 /** Texture of the surroundings (see FLAT_TEXTURE) under which they are smooth: a sky, a road. */
 export const SMOOTH_TEXTURE = 1.1;
 /**
@@ -304,8 +312,8 @@ function choosePlan(
   // from the truth than the input (over textured surroundings that barely change beneath it,
   // see TEXTURED_STILL, a guess can: there it is left); where nothing moves at all, or the
   // samples barely follow the learnt mark, the logo is left as it is, unless samples without
-  // it show the fill lands closer (see fillBeatsMark) or leaving it would cost more than a
-  // fill (LOUDEST_KEPT).
+  // it show the fill lands closer (see fillBeatsMark), leaving it would cost more than a
+  // fill (LOUDEST_KEPT) or its surroundings are as smooth as a bare wall (BARE_WALL).
   // Surroundings still but for noise (a webcam's room, under MOVING_DEVIATION) say nothing of
   // the logo. A little above, a picture whose light drifts (a dashcam's sky) shows its damping
   // well enough for half its correction: on the bench's unseen seeds, dashcam logos at 2.5 and
@@ -332,7 +340,8 @@ function choosePlan(
       // changes less than a fill from the border would) goes halfway: over a dashcam's road,
       // four of fifty seeds gained 2.8 to 6.0 dB so, where the flower macro's blur, with less
       // detail than its logos, reads the other way on all but one (-0.2 dB halfway).
-      return !stillAround && errors.mark < errors.fill ? hedged : keep;
+      if (!stillAround && errors.mark < errors.fill) return hedged;
+      return texture < BARE_WALL ? fill : keep;
     }
     return texture >= TEXTURED_STILL && beneath < DRIFT_UNDER_TEXTURE ? keep : hedged;
   }
