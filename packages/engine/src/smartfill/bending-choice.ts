@@ -7,7 +7,7 @@
  */
 import { dilate, setPixels } from "../pixel-masks";
 import { BENDING_BUDGET, bendingFill, solveBending } from "./bending-fill";
-import { directionalTaps, fillDirectional } from "./directional-fill";
+import { directionalTaps, fillDirectional, meanWithDirectional } from "./directional-fill";
 import { membrane, relaxMembrane } from "./membrane";
 
 /**
@@ -54,13 +54,14 @@ export function prefersBending(
   });
   for (const i of pixels) smooth[i] = sum / Math.max(1, count);
   relaxMembrane(smooth, membrane(width, height, pixels), SWEEPS);
+  const mean = meanWithDirectional(smooth, pixels, nearest);
   let bentError = 0;
   let meanError = 0;
   pixels.forEach((i, k) => {
     if (hole[i]) return;
     const truth = values[i] as number;
     bentError += ((bent[bending.place[i] as number] as number) - truth) ** 2;
-    meanError += (0.5 * ((smooth[i] as number) + (nearest[k] as number)) - truth) ** 2;
+    meanError += ((mean[k] as number) - truth) ** 2;
   });
   return bentError < CLOSER * CLOSER * meanError;
 }

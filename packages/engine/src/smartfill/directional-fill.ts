@@ -76,6 +76,19 @@ export function fillDirectional(values: Float32Array, from: DirectionalTaps): Fl
   return filled;
 }
 
+/**
+ * The mean of a membrane fill, read from `membraneFilled` at each of `pixels`, and the
+ * directional fill `nearest` of the same pixels: the fill of a hole that nothing else continues
+ * (unblend.ts), and what the thin plate must beat to take its place (bending-choice.ts).
+ */
+export function meanWithDirectional(
+  membraneFilled: Float32Array,
+  pixels: Int32Array,
+  nearest: Float32Array,
+): Float32Array {
+  return nearest.map((value, k) => 0.5 * ((membraneFilled[pixels[k] as number] as number) + value));
+}
+
 function tapValue(
   values: Float32Array,
   mask: Uint8Array,

@@ -3,7 +3,12 @@ import { prefersBending } from "./bending-choice";
 import { createBentFill } from "./bending-fill";
 import { createCarrier } from "./carry-fill";
 import type { CleanEdges } from "./clean-edges";
-import { type DirectionalTaps, directionalTaps, fillDirectional } from "./directional-fill";
+import {
+  type DirectionalTaps,
+  directionalTaps,
+  fillDirectional,
+  meanWithDirectional,
+} from "./directional-fill";
 import { type EdgeLines, edgeLines, fillAlongEdges, keepForNext } from "./edge-fill";
 import type { FillRecorder } from "./fill-record";
 import { type FlatMean, flatMean, meanWithBorderFill } from "./flat-mean";
@@ -230,8 +235,7 @@ function fillPlane(
   }
   fillHarmonic(values, pixels, harmonic, options);
   const mean =
-    bentFill(values, state.taps, harmonic, bending) ??
-    nearest.map((value, k) => 0.5 * ((values[pixels[k] as number] as number) + value));
+    bentFill(values, state.taps, harmonic, bending) ?? meanWithDirectional(values, pixels, nearest);
   if (!harmonic.lines) {
     writeFill(values, pixels, mean);
     return;
